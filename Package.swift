@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Settings shared by every target of the package: Swift 6 language mode (set package-wide
+/// below) with complete strict concurrency, which Swift 6 mode implies.
+let strictSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+  name: "RACSwift",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "RACSwift", targets: ["RACSwift"]),
+    .library(name: "RACSwiftTesting", targets: ["RACSwiftTesting"]),
+    .executable(name: "rac-demo", targets: ["rac-demo"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
+  ],
+  targets: [
+    .target(name: "RACSwift", swiftSettings: strictSettings),
+    .target(name: "RACSwiftTesting", dependencies: ["RACSwift"], swiftSettings: strictSettings),
+    .executableTarget(
+      name: "rac-demo", dependencies: ["RACSwift", "RACSwiftTesting"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "RACSwiftTests", dependencies: ["RACSwift", "RACSwiftTesting"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "RACSwiftTestingTests", dependencies: ["RACSwift", "RACSwiftTesting"],
+      swiftSettings: strictSettings),
+  ],
+  swiftLanguageModes: [.v6]
+)

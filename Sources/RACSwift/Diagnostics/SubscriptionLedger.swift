@@ -1,0 +1,75 @@
+import Synchronization
+
+/// Counts live subscriptions, so tests can check that everything they subscribed to was
+/// disposed or finished (RACSwift's leak accounting).
+///
+/// A subscription is live from `subscribe(…)` until it is disposed or finishes (every inner
+/// subscription an operator makes counts too). Subscriptions are counted in the ledger that is
+/// current where they are made: the one installed with ``withLedger(_:_:)`` for the running task
+/// (inner subscriptions follow their outer one, whatever thread they start on), else
+/// ``global``.
+///
+/// ```swift
+/// let ledger = SubscriptionLedger()
+/// ledger.withLedger {
+///   let subject = Subject<Int, Never>()
+///   let subscription = subject.subscribe(next: { print($0) })
+///   subscription.dispose()
+/// }
+/// ledger.liveCount  // 0
+/// ```
+///
+/// `RACSwiftTesting` wraps this in a Swift Testing trait that fails a test which leaves
+/// subscriptions behind.
+public final class SubscriptionLedger: Sendable {
+  private let live = Atomic<Int>(0)
+
+  /// A new, empty ledger.
+  public init() {}
+
+  /// The ledger of subscriptions made where no other ledger is installed.
+  public static let global = SubscriptionLedger()
+
+  @TaskLocal private static var installed: SubscriptionLedger?
+  private static let installedCount = Atomic<Int>(0)
+
+  /// The ledger new subscriptions are counted in here.
+  @inlinable
+  public static var current: SubscriptionLedger { currentLedger() }
+
+  @usableFromInline
+  static func currentLedger() -> SubscriptionLedger {
+    if installedCount.load(ordering: .relaxed) == 0 { return global }
+    return installed ?? global
+  }
+
+  /// Subscriptions started and not yet disposed or finished.
+  public var liveCount: Int { live.load(ordering: .acquiring) }
+
+  /// Runs `body` with this ledger current for the task (and for synchronous code on this
+  /// thread).
+  public func withLedger<R>(_ body: () throws -> R) rethrows -> R {
+    SubscriptionLedger.installedCount.wrappingAdd(1, ordering: .relaxed)
+    defer { SubscriptionLedger.installedCount.wrappingSubtract(1, ordering: .relaxed) }
+    return try SubscriptionLedger.$installed.withValue(self) { try body() }
+  }
+
+  /// Runs `body` with this ledger current for the task and the tasks it creates.
+  public func withLedger<R>(
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
+  ) async rethrows -> R {
+    SubscriptionLedger.installedCount.wrappingAdd(1, ordering: .relaxed)
+    defer { SubscriptionLedger.installedCount.wrappingSubtract(1, ordering: .relaxed) }
+    return try await SubscriptionLedger.$installed.withValue(self) { try await body() }
+  }
+
+  @usableFromInline
+  func subscriptionStarted() {
+    live.wrappingAdd(1, ordering: .relaxed)
+  }
+
+  @usableFromInline
+  func subscriptionEnded() {
+    live.wrappingSubtract(1, ordering: .releasing)
+  }
+}

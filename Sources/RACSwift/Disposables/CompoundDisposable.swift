@@ -1,0 +1,49 @@
+/// A group of disposables disposed together (RAC's `RACCompoundDisposable`).
+///
+/// Adding to a disposed compound disposes the added one at once; ``remove(_:)`` takes a
+/// disposable out without disposing it (use it for work that finished on its own, so finished
+/// work does not accumulate).
+///
+/// ```swift
+/// let bag = CompoundDisposable()
+/// bag.add(first.subscribe(next: { print($0) }))
+/// bag.add(second.subscribe(next: { print($0) }))
+/// bag.dispose()  // ends both
+/// ```
+public final class CompoundDisposable: Disposable {
+  @usableFromInline let storage = SubscriptionScope(bag: ())
+
+  /// An empty compound.
+  public init() {}
+
+  /// A compound holding `disposables`.
+  public init(_ disposables: [any Disposable]) {
+    for disposable in disposables { storage.add(disposable) }
+  }
+
+  public var isDisposed: Bool { storage.isDisposed }
+
+  /// Disposes every member, in the order they were added; later additions are disposed at once.
+  public func dispose() { storage.dispose() }
+
+  /// Adds `disposable` (or disposes it at once if the compound is already disposed).
+  public func add(_ disposable: (any Disposable)?) {
+    if let disposable { storage.add(disposable) }
+  }
+
+  /// Adds a disposable that runs `action` when the compound is disposed, and returns it.
+  @discardableResult
+  public func add(_ action: @escaping @Sendable () -> Void) -> AnyDisposable {
+    let disposable = AnyDisposable(action)
+    storage.add(disposable)
+    return disposable
+  }
+
+  /// Removes `disposable` without disposing it.
+  public func remove(_ disposable: (any Disposable)?) {
+    if let disposable { storage.remove(disposable) }
+  }
+
+  /// How many members the compound holds now.
+  public var count: Int { storage.childCount }
+}

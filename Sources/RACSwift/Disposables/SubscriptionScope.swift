@@ -1,0 +1,221 @@
+import Synchronization
+
+/// The lifetime of one subscription inside RACSwift: a disposed flag that sources and operator
+/// stages check cheaply, plus the cleanups (upstream disposables, child scopes) disposed with it.
+///
+/// Every subscription chain has one root scope, created by `subscribe(…)`; operators pass it
+/// upstream unchanged, or create a child scope with ``makeChild()`` for work that must end on its
+/// own (an inner signal of `flatten`, the first signal of `concat`). The scope handed to a
+/// signal's subscribe function belongs to that subscription: once the signal has sent a terminal
+/// event, whoever owns the scope disposes it, which releases everything the subscription held.
+///
+/// Root and child scopes count as live subscriptions in a ``SubscriptionLedger`` until disposed.
+///
+/// Lock discipline: `children` and `owner` are read and written only with `lock` held.
+/// `disposedFlag` is set once, before `lock` is taken by `dispose()`; `add(_:)` checks it with
+/// `lock` held, so a member is either disposed by `dispose()` or at once by `add(_:)`.
+@usableFromInline
+class SubscriptionScope: Disposable, @unchecked Sendable {
+  @usableFromInline let lock = Lock()
+  @usableFromInline let disposedFlag = Atomic<Bool>(false)
+  @usableFromInline @exclusivity(unchecked) var children = DisposableList()
+  @usableFromInline @exclusivity(unchecked) weak var owner: SubscriptionOwner?
+  /// Where live subscriptions are counted; `nil` for a plain bag (``CompoundDisposable``).
+  @usableFromInline let ledger: SubscriptionLedger?
+  /// Where the root subscription was made, for log lines.
+  @usableFromInline let origin: SubscriptionOrigin
+
+  /// A root scope, counted in the current ledger.
+  @inlinable
+  init(origin: SubscriptionOrigin) {
+    let ledger = SubscriptionLedger.current
+    self.ledger = ledger
+    self.origin = origin
+    ledger.subscriptionStarted()
+  }
+
+  /// A scope that only groups disposables (not counted as a subscription).
+  @usableFromInline
+  init(bag: Void) {
+    ledger = nil
+    origin = .unknown
+  }
+
+  /// A child scope counted in the same ledger as `parent`; not yet added to `parent`.
+  @inlinable
+  init(childOf parent: SubscriptionScope) {
+    let ledger = parent.ledger ?? SubscriptionLedger.current
+    self.ledger = ledger
+    self.origin = parent.origin
+    ledger.subscriptionStarted()
+  }
+
+  deinit {
+    if !disposedFlag.load(ordering: .acquiring) {
+      ledger?.subscriptionEnded()
+      children.disposeAll()
+    }
+  }
+
+  @inlinable
+  public final var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }
+
+  public final func dispose() { _ = disposeIfNeeded() }
+
+  /// Disposes the scope; returns whether this call did it (`false` if it already was).
+  @usableFromInline
+  final func disposeIfNeeded() -> Bool {
+    if disposedFlag.exchange(true, ordering: .acquiringAndReleasing) { return false }
+    lock.lock()
+    let members = children
+    children = DisposableList()
+    let owner = self.owner
+    self.owner = nil
+    lock.unlock()
+    ledger?.subscriptionEnded()
+    owner?.scopeDidDispose(self)
+    members.disposeAll()
+    return true
+  }
+
+  /// Adds a cleanup disposed with this scope, or disposes it at once if the scope is disposed.
+  @usableFromInline
+  final func add(_ disposable: any Disposable) {
+    lock.lock()
+    if disposedFlag.load(ordering: .acquiring) {
+      lock.unlock()
+      disposable.dispose()
+      return
+    }
+    children.append(disposable)
+    lock.unlock()
+  }
+
+  /// Removes a cleanup without disposing it.
+  @usableFromInline
+  final func remove(_ disposable: any Disposable) {
+    lock.lock()
+    children.remove(disposable)
+    lock.unlock()
+  }
+
+  /// A new child scope, disposed with this one. When the child's work ends on its own, call
+  /// ``endChild(_:)`` so finished children do not accumulate.
+  @usableFromInline
+  final func makeChild() -> SubscriptionScope {
+    let child = SubscriptionScope(childOf: self)
+    add(child)
+    return child
+  }
+
+  /// Removes `child` from this scope and disposes it.
+  @usableFromInline
+  final func endChild(_ child: SubscriptionScope) {
+    remove(child)
+    child.dispose()
+  }
+
+  /// Registers the object to notify when this scope is disposed (a subject removing its
+  /// subscriber). Returns `false`, registering nothing, if the scope is already disposed.
+  @usableFromInline
+  final func setOwner(_ newOwner: SubscriptionOwner) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    if disposedFlag.load(ordering: .acquiring) { return false }
+    owner = newOwner
+    return true
+  }
+
+  @usableFromInline
+  final var childCount: Int { lock.withLock { children.count } }
+}
+
+/// An object told when a scope it registered with is disposed (see
+/// ``SubscriptionScope/setOwner(_:)``); it is held weakly. A class rather than a protocol so
+/// that the weak reference in every scope is one word.
+@usableFromInline
+class SubscriptionOwner: @unchecked Sendable {
+  @inlinable init() {}
+
+  /// Called once, on the thread that disposed `scope`.
+  @usableFromInline
+  func scopeDidDispose(_ scope: SubscriptionScope) {}
+}
+
+/// The members of a scope: the first inline, the rest in an array (allocated only for two or
+/// more).
+@usableFromInline
+struct DisposableList {
+  @usableFromInline var first: (any Disposable)?
+  @usableFromInline var rest: [any Disposable] = []
+
+  @inlinable init() {}
+
+  @usableFromInline var count: Int { (first == nil ? 0 : 1) + rest.count }
+
+  @usableFromInline
+  mutating func append(_ disposable: any Disposable) {
+    if first == nil && rest.isEmpty {
+      first = disposable
+    } else {
+      rest.append(disposable)
+    }
+  }
+
+  @usableFromInline
+  mutating func remove(_ disposable: any Disposable) {
+    if let current = first, current === disposable {
+      if rest.isEmpty {
+        first = nil
+      } else {
+        first = rest.removeFirst()
+      }
+      return
+    }
+    // Newer members tend to be shorter-lived: search from the end.
+    if let index = rest.lastIndex(where: { $0 === disposable }) { rest.remove(at: index) }
+  }
+
+  @usableFromInline
+  func disposeAll() {
+    first?.dispose()
+    for disposable in rest { disposable.dispose() }
+  }
+}
+
+/// Where a subscription was made (`#fileID:#line`), kept without allocating.
+@usableFromInline
+struct SubscriptionOrigin: @unchecked Sendable {  // `file` points at a static string literal: immutable for the life of the process.
+  @usableFromInline let file: UnsafeRawPointer?
+  @usableFromInline let fileLength: UInt32
+  @usableFromInline let line: UInt32
+
+  @inlinable
+  init(file: StaticString, line: UInt) {
+    if file.hasPointerRepresentation {
+      self.file = UnsafeRawPointer(file.utf8Start)
+      self.fileLength = UInt32(truncatingIfNeeded: file.utf8CodeUnitCount)
+    } else {
+      self.file = nil
+      self.fileLength = 0
+    }
+    self.line = UInt32(truncatingIfNeeded: line)
+  }
+
+  @usableFromInline
+  init() {
+    file = nil
+    fileLength = 0
+    line = 0
+  }
+
+  @usableFromInline static let unknown = SubscriptionOrigin()
+
+  /// `File.swift:12`, or `nil` when unknown.
+  @usableFromInline
+  var text: String? {
+    guard let file else { return nil }
+    let bytes = UnsafeRawBufferPointer(start: file, count: Int(fileLength))
+    return "\(String(decoding: bytes, as: UTF8.self)):\(line)"
+  }
+}

@@ -1,0 +1,128 @@
+import Synchronization
+
+/// Shares one subscription to a source among many subscribers (RAC's
+/// `RACMulticastConnection`).
+///
+/// Subscribers subscribe to ``signal`` — the connection's subject — never to the source. Nothing
+/// happens until ``connect()`` subscribes the subject to the source, exactly once however often
+/// and from however many threads it is called; from then on the source's side effects run once
+/// for everyone.
+///
+/// ```swift
+/// let connection = request.publish()
+/// connection.signal.subscribe(next: { print("first", $0) })
+/// connection.signal.subscribe(next: { print("second", $0) })
+/// connection.connect()  // one request, both subscribers served
+/// ```
+public final class MulticastConnection<Value, Failure: Error>: @unchecked Sendable {
+  // Lock discipline: immutable except `connected` (atomic) and the count behind `autoconnect()`
+  // (atomic); `serial` is thread-safe.
+  private let source: Signal<Value, Failure>
+  private let subscriber: any SubscriberProtocol<Value, Failure>
+  private let connected = Atomic<Bool>(false)
+  private let serial = SerialDisposable()
+  private let autoconnectSubscribers = Atomic<Int>(0)
+
+  /// The subject subscribers should use.
+  public let signal: Signal<Value, Failure>
+
+  /// A connection that will subscribe `subject` to `source`.
+  public init<S>(source: Signal<Value, Failure>, subject: S)
+  where S: Signal<Value, Failure>, S: SubscriberProtocol<Value, Failure> {
+    self.source = source
+    self.subscriber = subject
+    self.signal = subject
+  }
+
+  /// Subscribes the subject to the source the first time it is called; every call returns the
+  /// same disposable. Disposing it ends the shared subscription, and the connection never
+  /// connects again.
+  @discardableResult
+  public func connect() -> any Disposable {
+    if connected.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+      .exchanged
+    {
+      serial.disposable = source.subscribe(subscriber)
+    }
+    return serial
+  }
+
+  /// A signal that connects when its first subscriber arrives and disposes the shared
+  /// subscription when its subscriber count drops back to zero; it never reconnects (later
+  /// subscribers see only what the subject replays).
+  public func autoconnect() -> Signal<Value, Failure> {
+    OperatorSignal<Value, Failure, MulticastConnection<Value, Failure>>(
+      name: .unary(signal, "autoconnect"), state: self
+    ) { signal, sink, scope in
+      let connection = OperatorSignal<Value, Failure, MulticastConnection<Value, Failure>>.state(
+        of: signal)
+      connection.autoconnectSubscribers.wrappingAdd(1, ordering: .acquiringAndReleasing)
+      connection.signal.subscribe(sink: sink, scope: scope)
+      let shared = connection.connect()
+      scope.add(
+        AnyDisposable {
+          if connection.autoconnectSubscribers.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+            .newValue == 0
+          {
+            shared.dispose()
+          }
+        })
+    }
+  }
+}
+
+extension Signal {
+  /// A connection that multicasts the receiver through `subject` (RAC's `-multicast:`).
+  public func multicast<S>(_ subject: S) -> MulticastConnection<Value, Failure>
+  where S: Signal<Value, Failure>, S: SubscriberProtocol<Value, Failure> {
+    MulticastConnection(source: self, subject: subject)
+  }
+
+  /// A connection through a plain ``Subject``, not yet connected (RAC's `-publish`).
+  public func publish() -> MulticastConnection<Value, Failure> {
+    multicast(Subject<Value, Failure>())
+  }
+
+  /// Subscribes now, once, and replays every event to every subscriber, past and future (RAC's
+  /// `-replay`): the work runs once however many subscribe.
+  ///
+  /// ```swift
+  /// let shared = request.replay()  // the request starts now
+  /// shared.subscribe(next: { print("A", $0) })
+  /// shared.subscribe(next: { print("B", $0) })  // same response, no second request
+  /// ```
+  public func replay() -> Signal<Value, Failure> {
+    let connection = multicast(ReplaySubject<Value, Failure>())
+    connection.connect()
+    return Signal(name: .unary(self, "replay"), forwardingTo: connection.signal)
+  }
+
+  /// Subscribes now, once, and gives every subscriber the latest value, then live events (RAC's
+  /// `-replayLast`).
+  public func replayLast() -> Signal<Value, Failure> {
+    let connection = multicast(ReplaySubject<Value, Failure>(capacity: 1))
+    connection.connect()
+    return Signal(name: .unary(self, "replayLast"), forwardingTo: connection.signal)
+  }
+
+  /// Like ``replay()``, but subscribes to the receiver only when the result gets its first
+  /// subscriber; it never disconnects, and replays even after every subscriber has gone (RAC's
+  /// `-replayLazily`).
+  public func replayLazily() -> Signal<Value, Failure> {
+    let connection = multicast(ReplaySubject<Value, Failure>())
+    return OperatorSignal<Value, Failure, MulticastConnection<Value, Failure>>(
+      name: .unary(self, "replayLazily"), state: connection
+    ) { signal, sink, scope in
+      let connection = OperatorSignal<Value, Failure, MulticastConnection<Value, Failure>>.state(
+        of: signal)
+      connection.connect()
+      connection.signal.subscribe(sink: sink, scope: scope)
+    }
+  }
+
+  /// A signal named `name` whose subscriptions go to `target`.
+  @usableFromInline
+  convenience init(name: SignalNameNode, forwardingTo target: Signal<Value, Failure>) {
+    self.init(name: name) { _, sink, scope in target.subscribe(sink: sink, scope: scope) }
+  }
+}

@@ -1,0 +1,96 @@
+import Synchronization
+
+extension Signal {
+  /// The receiver's values, then — once it completes — those of `other` (RAC's `-concat:`).
+  /// `other` is subscribed only when the receiver completes; an error ends everything.
+  ///
+  /// ```swift
+  /// Signal.just(1).concat(.just(2))  // 1, 2
+  /// ```
+  @inlinable
+  public func concat(_ other: Signal<Value, Failure>) -> Signal<Value, Failure> {
+    Signal.concat([self, other], name: .binary(self, "concat:", other))
+  }
+
+  /// The values of each signal in turn: the next is subscribed when the previous completes
+  /// (RAC's `+concat:`). Synchronous signals are run in a loop, not by recursion, so any number
+  /// of them runs in constant stack.
+  ///
+  /// ```swift
+  /// Signal.concat([.just(1), .just(2), .just(3)])  // 1, 2, 3
+  /// ```
+  @inlinable
+  public static func concat<S: Sequence>(_ signals: S) -> Signal<Value, Failure>
+  where S.Element == Signal<Value, Failure> {
+    let list = Array(signals)
+    return concat(list, name: .many("+concat", list))
+  }
+
+  @inlinable
+  static func concat(_ list: [Signal<Value, Failure>], name: SignalNameNode) -> Signal<Value, Failure> {
+    OperatorSignal<Value, Failure, [Signal<Value, Failure>]>(name: name, state: list) {
+      signal, sink, scope in
+      let signals = OperatorSignal<Value, Failure, [Signal<Value, Failure>]>.state(of: signal)
+      ConcatState(signals: signals, sink: sink, scope: scope).advance()
+    }
+  }
+}
+
+/// One subscription to `concat`: subscribes the signals one after another.
+///
+/// Lock discipline: `requests` counts requests to move on to the next signal; the thread that
+/// raises it from 0 runs them all in a loop (a completion that arrives synchronously, during
+/// the subscription it ends, only adds a request to that loop — constant stack). `index` is
+/// touched only by that thread.
+@usableFromInline
+final class ConcatState<Value, Failure: Error>: @unchecked Sendable {
+  @usableFromInline let signals: [Signal<Value, Failure>]
+  @usableFromInline let sink: (Event<Value, Failure>) -> Void
+  @usableFromInline let scope: SubscriptionScope
+  @usableFromInline let requests = Atomic<Int>(0)
+  @usableFromInline @exclusivity(unchecked) var index = 0
+
+  @inlinable
+  init(
+    signals: [Signal<Value, Failure>], sink: @escaping (Event<Value, Failure>) -> Void,
+    scope: SubscriptionScope
+  ) {
+    self.signals = signals
+    self.sink = sink
+    self.scope = scope
+  }
+
+  @inlinable
+  func advance() {
+    if requests.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue != 0 { return }
+    repeat {
+      subscribeNext()
+    } while requests.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0
+  }
+
+  @inlinable
+  func subscribeNext() {
+    if scope.isDisposed { return }
+    guard index < signals.count else {
+      sink(.completed)
+      return
+    }
+    let next = signals[index]
+    index += 1
+    if index == signals.count {
+      // The last signal's termination is the result's: no child scope needed.
+      next.subscribe(sink: sink, scope: scope)
+      return
+    }
+    let child = scope.makeChild()
+    next.subscribe(
+      sink: { event in
+        if case .completed = event {
+          self.scope.endChild(child)
+          self.advance()
+        } else {
+          self.sink(event)
+        }
+      }, scope: child)
+  }
+}

@@ -1,0 +1,111 @@
+extension Signal {
+  /// Keeps the values for which `isIncluded` returns `true` (RAC's `-filter:`).
+  ///
+  /// ```swift
+  /// Signal.from(1...6).filter { $0.isMultiple(of: 2) }  // 2, 4, 6
+  /// ```
+  @inlinable
+  public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure> {
+    typealias Op = PredicateSignal<Value, Failure>
+    return Op(name: .unary(self, "filter:"), source: self, predicate: isIncluded) {
+      signal, sink, scope in
+      let op = Op.cast(signal)
+      let isIncluded = op.predicate
+      op.source.subscribe(
+        sink: { event in
+          if case .next(let value) = event, !isIncluded(value) { return }
+          sink(event)
+        }, scope: scope)
+    }
+  }
+
+  /// Sends the first `count` values, then completes at once and disposes the subscription to
+  /// the receiver, even if the receiver never completes (RAC's `-take:`). `take(0)` completes
+  /// without subscribing to the receiver.
+  ///
+  /// ```swift
+  /// Signal.from(1...).take(3)  // 1, 2, 3
+  /// ```
+  @inlinable
+  public func take(_ count: Int) -> Signal<Value, Failure> {
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, Int>
+    return Op(name: .unaryCount(self, "take:", count), source: self, parameter: count) {
+      signal, sink, scope in
+      let op = Op.cast(signal)
+      if op.parameter <= 0 {
+        sink(.completed)
+        return
+      }
+      let counter = TakeCounter(remaining: op.parameter, sink: sink)
+      op.source.subscribe(sink: { counter.receive($0) }, scope: scope)
+    }
+  }
+
+  /// Skips the first `count` values, then sends the rest (RAC's `-skip:`).
+  ///
+  /// ```swift
+  /// Signal.from(1...5).skip(2)  // 3, 4, 5
+  /// ```
+  @inlinable
+  public func skip(_ count: Int) -> Signal<Value, Failure> {
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, Int>
+    return Op(name: .unaryCount(self, "skip:", count), source: self, parameter: count) {
+      signal, sink, scope in
+      let op = Op.cast(signal)
+      if op.parameter <= 0 {
+        op.source.subscribe(sink: sink, scope: scope)
+        return
+      }
+      let counter = SkipCounter(remaining: op.parameter, sink: sink)
+      op.source.subscribe(sink: { counter.receive($0) }, scope: scope)
+    }
+  }
+}
+
+/// Per-subscription state of `take(_:)`. Upstream delivers serially, so it needs no lock.
+@usableFromInline
+final class TakeCounter<Value, Failure: Error>: @unchecked Sendable {
+  @usableFromInline @exclusivity(unchecked) var remaining: Int
+  @usableFromInline let sink: (Event<Value, Failure>) -> Void
+
+  @inlinable
+  init(remaining: Int, sink: @escaping (Event<Value, Failure>) -> Void) {
+    self.remaining = remaining
+    self.sink = sink
+  }
+
+  @inlinable @inline(__always)
+  func receive(_ event: Event<Value, Failure>) {
+    guard remaining > 0 else { return }
+    if case .next = event {
+      remaining -= 1
+      sink(event)
+      if remaining == 0 { sink(.completed) }
+    } else {
+      remaining = 0
+      sink(event)
+    }
+  }
+}
+
+/// Per-subscription state of `skip(_:)`. Upstream delivers serially, so it needs no lock.
+@usableFromInline
+final class SkipCounter<Value, Failure: Error>: @unchecked Sendable {
+  @usableFromInline @exclusivity(unchecked) var remaining: Int
+  @usableFromInline let sink: (Event<Value, Failure>) -> Void
+
+  @inlinable
+  init(remaining: Int, sink: @escaping (Event<Value, Failure>) -> Void) {
+    self.remaining = remaining
+    self.sink = sink
+  }
+
+  @inlinable @inline(__always)
+  func receive(_ event: Event<Value, Failure>) {
+    if case .next = event, remaining > 0 {
+      remaining -= 1
+      return
+    }
+    sink(event)
+  }
+}

@@ -1,0 +1,63 @@
+import Synchronization
+
+/// The state of one subscription to a merging operator (`flattenMap`, `bind`, `merge`,
+/// `flatten`): serializes the events of the source and of every inner signal into one sink, and
+/// completes when the source and every inner signal have completed.
+///
+/// Lock discipline: delivery goes through `gate` (see ``SerialGate``), so `finished` is touched
+/// only by the gate's owner; `active` is atomic. Each inner subscription lives in its own child
+/// scope, removed from the parent scope when it completes.
+@usableFromInline
+final class MergeState<Value, Failure: Error>: @unchecked Sendable {
+  @usableFromInline let sink: (Event<Value, Failure>) -> Void
+  @usableFromInline let scope: SubscriptionScope
+  @usableFromInline let gate = SerialGate<Event<Value, Failure>>()
+  @usableFromInline @exclusivity(unchecked) var finished = false
+  /// The source plus the inner signals that have not completed.
+  @usableFromInline let active = Atomic<Int>(1)
+
+  @inlinable
+  init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
+    self.sink = sink
+    self.scope = scope
+  }
+
+  /// Delivers `event` downstream, serialized with every other event of this subscription.
+  @inlinable
+  func send(_ event: Event<Value, Failure>) {
+    gate.perform(event) { event in
+      if finished || scope.isDisposed { return }
+      if event.isTerminal { finished = true }
+      sink(event)
+    }
+  }
+
+  /// Subscribes `inner` in a child scope and forwards its values and error.
+  @inlinable
+  func subscribeInner(_ inner: Signal<Value, Failure>) {
+    if scope.isDisposed { return }
+    active.wrappingAdd(1, ordering: .relaxed)
+    let child = scope.makeChild()
+    inner.subscribe(
+      sink: { event in
+        switch event {
+        case .next, .error:
+          self.send(event)
+        case .completed:
+          self.scope.endChild(child)
+          self.finishOne()
+        }
+      }, scope: child)
+  }
+
+  /// The source completed (or stopped).
+  @inlinable
+  func sourceFinished() { finishOne() }
+
+  @inlinable
+  func finishOne() {
+    if active.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+      send(.completed)
+    }
+  }
+}

@@ -1,0 +1,109 @@
+extension Signal {
+  /// Transforms each value with `transform` (RAC's `-map:`).
+  ///
+  /// ```swift
+  /// Signal.from([1, 2, 3]).map { $0 * 10 }  // 10, 20, 30
+  /// ```
+  @inlinable
+  public func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Signal<T, Failure> {
+    typealias Op = TransformSignal<Value, Failure, T, Failure>
+    return Op(name: .unary(self, "map:"), source: self, function: transform) {
+      signal, sink, scope in
+      let op = Op.cast(signal)
+      let transform = op.function
+      op.source.subscribe(
+        sink: { event in
+          switch event {
+          case .next(let value): sink(.next(transform(value)))
+          case .error(let error): sink(.error(error))
+          case .completed: sink(.completed)
+          }
+        }, scope: scope)
+    }
+  }
+
+  /// Maps each value to a signal and merges the results: inner signals run concurrently, values
+  /// arrive as they are sent, and the result completes when the receiver and every inner signal
+  /// have completed; any error ends everything (RAC's `-flattenMap:`).
+  ///
+  /// ```swift
+  /// userIDs.flattenMap { id in api.fetchUser(id) }
+  /// ```
+  @inlinable
+  public func flattenMap<T>(
+    _ transform: @escaping @Sendable (Value) -> Signal<T, Failure>
+  ) -> Signal<T, Failure> {
+    typealias Op = FlattenMapSignal<Value, T, Failure>
+    return Op(name: .unary(self, "flattenMap:"), source: self, function: transform) {
+      signal, sink, scope in
+      let op = Op.cast(signal)
+      let merge = MergeState(sink: sink, scope: scope)
+      let sourceScope = scope.makeChild()
+      op.source.subscribe(
+        sink: { event in
+          switch event {
+          case .next(let value): merge.subscribeInner(op.function(value))
+          case .error(let error): merge.send(.error(error))
+          case .completed:
+            scope.endChild(sourceScope)
+            merge.sourceFinished()
+          }
+        }, scope: sourceScope)
+    }
+  }
+
+  /// The monadic primitive every flattening operator is a variation of (RAC's `-bind:`,
+  /// seed 003).
+  ///
+  /// `makeBlock` runs once per subscription (so state it creates is per subscription) and
+  /// returns the bind block, called for each value with a `stop` flag. A returned signal is
+  /// subscribed and its values forwarded (inner signals run concurrently). Returning `nil`, or
+  /// setting `stop`, ends the subscription to the receiver (a signal returned along with `stop`
+  /// is still subscribed). The result completes when the receiver and every inner signal have
+  /// completed; an error from any of them ends everything.
+  ///
+  /// ```swift
+  /// // take the values up to and including the first negative one
+  /// numbers.bind {
+  ///   { value, stop in
+  ///     if value < 0 { stop = true }
+  ///     return .just(value)
+  ///   }
+  /// }
+  /// ```
+  @inlinable
+  public func bind<T>(
+    _ makeBlock: @escaping @Sendable () -> (Value, inout Bool) -> Signal<T, Failure>?
+  ) -> Signal<T, Failure> {
+    typealias Op = UnarySignal<
+      Value, Failure, T, Failure, @Sendable () -> (Value, inout Bool) -> Signal<T, Failure>?
+    >
+    return Op(name: .unary(self, "bind:"), source: self, parameter: makeBlock) {
+      signal, sink, scope in
+      let op = Op.cast(signal)
+      let block = op.parameter()
+      let merge = MergeState(sink: sink, scope: scope)
+      let sourceScope = scope.makeChild()
+      op.source.subscribe(
+        sink: { event in
+          // After a stop, or once everything was disposed by an error, the source is ignored.
+          if sourceScope.isDisposed { return }
+          switch event {
+          case .next(let value):
+            var stop = false
+            let inner = block(value, &stop)
+            if let inner { merge.subscribeInner(inner) }
+            if inner == nil || stop {
+              scope.endChild(sourceScope)
+              merge.sourceFinished()
+            }
+          case .error(let error):
+            merge.send(.error(error))
+          case .completed:
+            scope.endChild(sourceScope)
+            merge.sourceFinished()
+          }
+        }, scope: sourceScope)
+    }
+  }
+}

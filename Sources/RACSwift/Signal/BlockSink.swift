@@ -1,0 +1,61 @@
+/// The end of a chain subscribed with `subscribe(next:error:completed:)`: the root scope of the
+/// subscription and the user's handlers in one object, returned to the caller as the
+/// subscription's disposable.
+///
+/// It needs no lock: a signal delivers serially (sources and subjects serialize at the
+/// boundary). A terminal event disposes the subscription before its handler runs (RAC's rule
+/// A1-07); nothing is delivered once the subscription is disposed.
+@usableFromInline
+final class BlockSink<Value, Failure: Error>: SubscriptionScope, @unchecked Sendable {
+  @usableFromInline let next: ((Value) -> Void)?
+  @usableFromInline let error: ((Failure) -> Void)?
+  @usableFromInline let completed: (() -> Void)?
+
+  @inlinable
+  init(
+    next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?,
+    origin: SubscriptionOrigin
+  ) {
+    self.next = next
+    self.error = error
+    self.completed = completed
+    super.init(origin: origin)
+  }
+
+  @inlinable @inline(__always)
+  func receive(_ event: Event<Value, Failure>) {
+    switch event {
+    case .next(let value):
+      if isDisposed { return }
+      next?(value)
+    case .error(let failure):
+      if !disposeIfNeeded() { return }
+      error?(failure)
+    case .completed:
+      if !disposeIfNeeded() { return }
+      completed?()
+    }
+  }
+}
+
+/// ``BlockSink`` for the common `subscribe(next:)`: only a value handler, 32 bytes smaller.
+@usableFromInline
+final class NextSink<Value, Failure: Error>: SubscriptionScope, @unchecked Sendable {
+  @usableFromInline let next: (Value) -> Void
+
+  @inlinable
+  init(next: @escaping (Value) -> Void, origin: SubscriptionOrigin) {
+    self.next = next
+    super.init(origin: origin)
+  }
+
+  @inlinable @inline(__always)
+  func receive(_ event: Event<Value, Failure>) {
+    if case .next(let value) = event {
+      if isDisposed { return }
+      next(value)
+    } else {
+      _ = disposeIfNeeded()
+    }
+  }
+}

@@ -1,0 +1,139 @@
+extension Signal {
+  /// A cold signal that runs `didSubscribe` for every subscription (RAC's `+createSignal:`).
+  ///
+  /// Send events into the ``Subscriber`` from any thread; return a disposable that cancels the
+  /// work (it is disposed when the subscription is disposed or finishes), or `nil`.
+  ///
+  /// ```swift
+  /// let request = Signal<Data, URLError> { subscriber in
+  ///   let task = session.dataTask(with: url) { data, _, error in
+  ///     if let data { subscriber.sendNext(data); subscriber.sendCompleted() }
+  ///     else { subscriber.sendError(error as? URLError ?? URLError(.unknown)) }
+  ///   }
+  ///   task.resume()
+  ///   return AnyDisposable { task.cancel() }
+  /// }
+  /// ```
+  @inlinable
+  public convenience init(
+    _ didSubscribe: @escaping @Sendable (Subscriber<Value, Failure>) -> (any Disposable)?
+  ) {
+    self.init(name: .source("+create")) { _, sink, scope in
+      let subscriber = Subscriber(forwardingTo: sink, lifetime: scope)
+      if let disposable = didSubscribe(subscriber) { scope.add(disposable) }
+    }
+  }
+
+  /// A cold signal that runs `didSubscribe` for every subscription and needs no cleanup.
+  ///
+  /// ```swift
+  /// let numbers = Signal<Int, Never> { subscriber in
+  ///   subscriber.sendNext(1)
+  ///   subscriber.sendCompleted()
+  /// }
+  /// ```
+  @inlinable
+  public convenience init(_ didSubscribe: @escaping @Sendable (Subscriber<Value, Failure>) -> Void) {
+    self.init(name: .source("+create")) { _, sink, scope in
+      didSubscribe(Subscriber(forwardingTo: sink, lifetime: scope))
+    }
+  }
+
+  /// A signal that sends `value`, then completes (RAC's `+return:`).
+  @inlinable
+  public static func just(_ value: Value) -> Signal<Value, Failure> {
+    OperatorSignal<Value, Failure, Value>(name: .sourceWithState("+just"), state: value) {
+      signal, sink, scope in
+      sink(.next(OperatorSignal<Value, Failure, Value>.state(of: signal)))
+      if !scope.isDisposed { sink(.completed) }
+    }
+  }
+
+  /// A signal that completes at once without values (RAC's `+empty`).
+  @inlinable
+  public static var empty: Signal<Value, Failure> {
+    Signal(name: .source("+empty")) { _, sink, _ in sink(.completed) }
+  }
+
+  /// A signal that never sends anything (RAC's `+never`).
+  @inlinable
+  public static var never: Signal<Value, Failure> {
+    Signal(name: .source("+never")) { _, _, _ in }
+  }
+
+  /// A signal that fails with `error` at once (RAC's `+error:`).
+  @inlinable
+  public static func error(_ error: Failure) -> Signal<Value, Failure> {
+    OperatorSignal<Value, Failure, Failure>(name: .sourceWithState("+error"), state: error) {
+      signal, sink, _ in
+      sink(.error(OperatorSignal<Value, Failure, Failure>.state(of: signal)))
+    }
+  }
+
+  /// A signal that calls `makeSignal` on every subscription and subscribes to its result (RAC's
+  /// `+defer:`): turns a hot signal cold, or delays work until someone subscribes.
+  ///
+  /// ```swift
+  /// let fresh = Signal.defer { Signal<Date, Never>.just(Date()) }
+  /// ```
+  @inlinable
+  public static func `defer`(
+    _ makeSignal: @escaping @Sendable () -> Signal<Value, Failure>
+  ) -> Signal<Value, Failure> {
+    typealias State = @Sendable () -> Signal<Value, Failure>
+    return OperatorSignal<Value, Failure, State>(name: .source("+defer"), state: makeSignal) {
+      signal, sink, scope in
+      let inner = OperatorSignal<Value, Failure, State>.state(of: signal)()
+      inner.subscribe(sink: sink, scope: scope)
+    }
+  }
+
+  /// A signal that sends the elements of `sequence` in order, then completes. Each subscription
+  /// iterates again; disposal stops the iteration.
+  ///
+  /// ```swift
+  /// Signal<Int, Never>.from(1...3).subscribe(next: { print($0) })  // 1, 2, 3
+  /// ```
+  @inlinable
+  public static func from<S: Sequence & Sendable>(_ sequence: S) -> Signal<Value, Failure>
+  where S.Element == Value {
+    OperatorSignal<Value, Failure, S>(name: .source("+from"), state: sequence) {
+      signal, sink, scope in
+      for value in OperatorSignal<Value, Failure, S>.state(of: signal) {
+        if scope.isDisposed { return }
+        sink(.next(value))
+      }
+      if !scope.isDisposed { sink(.completed) }
+    }
+  }
+}
+
+extension Signal where Failure == Never {
+  /// A signal that sends `value`, then completes; it never fails.
+  ///
+  /// ```swift
+  /// Signal.just(42).subscribe(next: { print($0) })
+  /// ```
+  @inlinable
+  public static func just(_ value: Value) -> Signal<Value, Never> {
+    OperatorSignal<Value, Never, Value>(name: .sourceWithState("+just"), state: value) {
+      signal, sink, scope in
+      sink(.next(OperatorSignal<Value, Never, Value>.state(of: signal)))
+      if !scope.isDisposed { sink(.completed) }
+    }
+  }
+
+  /// A signal of the elements of `sequence` that never fails.
+  @inlinable
+  public static func from<S: Sequence & Sendable>(_ sequence: S) -> Signal<Value, Never>
+  where S.Element == Value {
+    OperatorSignal<Value, Never, S>(name: .source("+from"), state: sequence) {
+      signal, sink, scope in
+      for value in OperatorSignal<Value, Never, S>.state(of: signal) {
+        if scope.isDisposed { return }
+        sink(.next(value))
+      }
+      if !scope.isDisposed { sink(.completed) }
+    }
+  }
+}

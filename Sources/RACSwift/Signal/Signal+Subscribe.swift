@@ -1,0 +1,81 @@
+extension Signal {
+  /// Subscribes with closures for the events you care about (RAC's
+  /// `-subscribeNext:error:completed:`) and returns the subscription's disposable.
+  ///
+  /// The subscription ends by itself after `error` or `completed` (disposed before that handler
+  /// runs); dispose it to end it earlier. Nothing is delivered after `dispose()` returns, except
+  /// the one event whose handler another thread may already be running.
+  ///
+  /// Handlers run where the signal delivers (any thread, serially — RAC's rule), unless you
+  /// subscribe from an actor: then they run on that actor, synchronously when the event already
+  /// arrives there (the main actor on the main thread), else enqueued in order. So a
+  /// `@MainActor` view model can subscribe with plain closures that touch its state.
+  ///
+  /// ```swift
+  /// let subscription = results.subscribe(
+  ///   next: { print("got", $0) },
+  ///   error: { print("failed:", $0) },
+  ///   completed: { print("done") })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isolation: the caller's actor (filled in by the compiler).
+  ///   - file, line: where the subscription is made, shown by `logNext()` and friends.
+  @inlinable
+  @discardableResult
+  public final func subscribe(
+    next: ((Value) -> Void)? = nil,
+    error: ((Failure) -> Void)? = nil,
+    completed: (() -> Void)? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> any Disposable {
+    let origin = SubscriptionOrigin(file: file, line: line)
+    if error == nil, completed == nil, let next {
+      let sink = NextSink<Value, Failure>(next: next, origin: origin)
+      start(root: sink, isolation: isolation) { sink.receive($0) }
+      return sink
+    }
+    let sink = BlockSink<Value, Failure>(
+      next: next, error: error, completed: completed, origin: origin)
+    start(root: sink, isolation: isolation) { sink.receive($0) }
+    return sink
+  }
+
+  /// Starts a subscription whose end is `deliver`, run on `isolation` when there is one.
+  @inlinable @inline(__always)
+  final func start(
+    root: SubscriptionScope, isolation: (any Actor)?,
+    deliver: @escaping (Event<Value, Failure>) -> Void
+  ) {
+    if let isolation {
+      let delivery = ActorDelivery<Value, Failure>(target: isolation, deliver: deliver)
+      subscribe(sink: { delivery.receive($0) }, scope: root)
+    } else {
+      subscribe(sink: deliver, scope: root)
+    }
+  }
+
+  /// Subscribes `subscriber` — a ``Subscriber`` or a subject — and returns the subscription's
+  /// disposable (RAC's `-subscribe:`).
+  ///
+  /// ```swift
+  /// let results = ReplaySubject<Data, URLError>()
+  /// request.subscribe(results)  // share one request with every subscriber of `results`
+  /// ```
+  @inlinable
+  @discardableResult
+  public final func subscribe<S: SubscriberProtocol>(
+    _ subscriber: S, file: StaticString = #fileID, line: UInt = #line
+  ) -> any Disposable where S.Value == Value, S.Failure == Failure {
+    let scope = SubscriptionScope(origin: SubscriptionOrigin(file: file, line: line))
+    subscriber.didSubscribe(with: scope)
+    subscribe(
+      sink: { event in
+        subscriber.send(event)
+        if event.isTerminal { scope.dispose() }
+      }, scope: scope)
+    return scope
+  }
+}

@@ -1,0 +1,216 @@
+import Synchronization
+
+/// A stream of events over time (RAC's `RACSignal`): `next` values, then at most one `error` or
+/// `completed`.
+///
+/// Signals are **cold**: creating one runs nothing, and every subscription runs the signal's
+/// work again (seed 004's "missiles" example). Subjects (``Subject``, ``ReplaySubject``,
+/// ``BehaviorSubject``) are the hot signals; ``MulticastConnection`` shares one subscription.
+///
+/// ```swift
+/// let numbers = Signal<Int, Never> { subscriber in
+///   subscriber.sendNext(1)
+///   subscriber.sendNext(2)
+///   subscriber.sendCompleted()
+///   return nil
+/// }
+/// numbers.map { $0 * 10 }.subscribe(next: { print($0) })  // 10, 20
+/// ```
+///
+/// A subscriber never receives two events at once, events after a terminal event are never
+/// delivered, and a subscription is disposed automatically when it finishes. Operators are
+/// `@inlinable`: their per-event path is specialized in the module that builds the chain.
+///
+/// `Signal` is the one non-final class of RACSwift; only the module subclasses it (the
+/// subjects). It is `Sendable`: its state is immutable except the name set with ``setName(_:)``,
+/// which a lock guards. Values cross threads the way their senders send them (RAC's rule A2-01);
+/// use ``Event`` values that are `Sendable` when they do.
+public class Signal<Value, Failure: Error>: @unchecked Sendable {
+  /// Receives the events of one subscription. Called serially by the signal.
+  @usableFromInline typealias Sink = (Event<Value, Failure>) -> Void
+
+  /// Starts one subscription: the signal itself, where to send events, and the subscription's
+  /// scope. Built by the `@inlinable` operators, so it is specialized where the chain is built.
+  @usableFromInline typealias SubscribeFunction = (
+    Signal<Value, Failure>, @escaping Sink, SubscriptionScope
+  ) -> Void
+
+  @usableFromInline let subscribeFunction: SubscribeFunction
+  @usableFromInline let nameNode: SignalNameNode
+  /// The name set with `setName(_:)`, allocated the first time one is set.
+  @usableFromInline let customNameStorage = AtomicLazyReference<CustomName>()
+
+  @inlinable
+  init(name: SignalNameNode, subscribe: @escaping SubscribeFunction) {
+    nameNode = name
+    subscribeFunction = subscribe
+  }
+
+  /// Starts a subscription that sends into `sink` and lives in `scope`.
+  @inlinable @inline(__always)
+  final func subscribe(sink: @escaping Sink, scope: SubscriptionScope) {
+    subscribeFunction(self, sink, scope)
+  }
+
+  @usableFromInline
+  var customNameBox: CustomName {
+    if let box = customNameStorage.load() { return box }
+    return customNameStorage.storeIfNil(CustomName())
+  }
+
+  /// A description of the state a subclass keeps, used in names (`+just: 1`).
+  @usableFromInline
+  func describeState() -> String { "" }
+}
+
+/// A name given with ``Signal/setName(_:)``.
+///
+/// Lock discipline: `value` is read and written only with `lock` held.
+@usableFromInline
+final class CustomName: @unchecked Sendable {
+  private let lock = Lock()
+  private var value: String?
+
+  @usableFromInline init() {}
+
+  @usableFromInline var name: String? {
+    get { lock.withLock { value } }
+    set { lock.withLock { value = newValue } }
+  }
+}
+
+/// A signal whose subscribe function reads its parameters from `state`: one allocation per
+/// operator, and a subscribe function that captures nothing.
+@usableFromInline
+final class OperatorSignal<Value, Failure: Error, State>: Signal<Value, Failure>, @unchecked Sendable {
+  @usableFromInline let state: State
+
+  @inlinable
+  init(name: SignalNameNode, state: State, subscribe: @escaping SubscribeFunction) {
+    self.state = state
+    super.init(name: name, subscribe: subscribe)
+  }
+
+  /// The state of `signal`, which must be an `OperatorSignal` of this type (it is: only this
+  /// class's subscribe functions call this, with the signal they belong to).
+  @inlinable @inline(__always)
+  static func state(of signal: Signal<Value, Failure>) -> State {
+    unsafeDowncast(signal, to: OperatorSignal<Value, Failure, State>.self).state
+  }
+
+  @usableFromInline
+  override func describeState() -> String { String(describing: state) }
+}
+
+/// A signal made by an operator with one input and one transform to the output value (`map`,
+/// `tryMap`, …). Its fields have a fixed layout whatever the type parameters, so creating and
+/// destroying it needs no generic value witnesses.
+///
+/// Performance rule for every operator class: a stored function's declared type must have the
+/// same generic shape as the operator's parameter (here `(Input) -> Value`, as in `map`).
+/// Storing, say, a `(Value) -> Bool` in a `(Input) -> Output` field makes the compiler wrap it
+/// in a reabstraction thunk: one more allocation per operator and one more call per event.
+@usableFromInline
+final class TransformSignal<Input, InputFailure: Error, Value, Failure: Error>: Signal<
+  Value, Failure
+>, @unchecked Sendable {
+  @usableFromInline let source: Signal<Input, InputFailure>
+  @usableFromInline let function: @Sendable (Input) -> Value
+
+  @inlinable
+  init(
+    name: SignalNameNode, source: Signal<Input, InputFailure>,
+    function: @escaping @Sendable (Input) -> Value, subscribe: @escaping SubscribeFunction
+  ) {
+    self.source = source
+    self.function = function
+    super.init(name: name, subscribe: subscribe)
+  }
+
+  /// `signal`, which must be a `TransformSignal` of this type (only this class's subscribe
+  /// functions call this, with the signal they belong to).
+  @inlinable @inline(__always)
+  static func cast(_ signal: Signal<Value, Failure>) -> TransformSignal {
+    unsafeDowncast(signal, to: TransformSignal.self)
+  }
+}
+
+/// A signal made by an operator with a predicate on its input's values (`filter`,
+/// `take(while:)`, …). See ``TransformSignal`` for why the predicate has its own class.
+@usableFromInline
+final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unchecked Sendable {
+  @usableFromInline let source: Signal<Value, Failure>
+  @usableFromInline let predicate: @Sendable (Value) -> Bool
+
+  @inlinable
+  init(
+    name: SignalNameNode, source: Signal<Value, Failure>,
+    predicate: @escaping @Sendable (Value) -> Bool, subscribe: @escaping SubscribeFunction
+  ) {
+    self.source = source
+    self.predicate = predicate
+    super.init(name: name, subscribe: subscribe)
+  }
+
+  /// `signal`, which must be a `PredicateSignal` of this type.
+  @inlinable @inline(__always)
+  static func cast(_ signal: Signal<Value, Failure>) -> PredicateSignal {
+    unsafeDowncast(signal, to: PredicateSignal.self)
+  }
+}
+
+/// A signal made by an operator that maps each value to a signal (`flattenMap`, …). See
+/// ``TransformSignal`` for why the function has its own class.
+@usableFromInline
+final class FlattenMapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>,
+  @unchecked Sendable
+{
+  @usableFromInline let source: Signal<Input, Failure>
+  @usableFromInline let function: @Sendable (Input) -> Signal<Value, Failure>
+
+  @inlinable
+  init(
+    name: SignalNameNode, source: Signal<Input, Failure>,
+    function: @escaping @Sendable (Input) -> Signal<Value, Failure>,
+    subscribe: @escaping SubscribeFunction
+  ) {
+    self.source = source
+    self.function = function
+    super.init(name: name, subscribe: subscribe)
+  }
+
+  /// `signal`, which must be a `FlattenMapSignal` of this type.
+  @inlinable @inline(__always)
+  static func cast(_ signal: Signal<Value, Failure>) -> FlattenMapSignal {
+    unsafeDowncast(signal, to: FlattenMapSignal.self)
+  }
+}
+
+/// A signal made by an operator with one input and one parameter of any type (`take`, `skip`,
+/// `startWith`, …).
+@usableFromInline
+final class UnarySignal<Input, InputFailure: Error, Value, Failure: Error, Parameter>: Signal<
+  Value, Failure
+>, @unchecked Sendable {
+  @usableFromInline let source: Signal<Input, InputFailure>
+  @usableFromInline let parameter: Parameter
+
+  @inlinable
+  init(
+    name: SignalNameNode, source: Signal<Input, InputFailure>, parameter: Parameter,
+    subscribe: @escaping SubscribeFunction
+  ) {
+    self.source = source
+    self.parameter = parameter
+    super.init(name: name, subscribe: subscribe)
+  }
+
+  /// `signal`, which must be a `UnarySignal` of this type.
+  @inlinable @inline(__always)
+  static func cast(_ signal: Signal<Value, Failure>) -> UnarySignal {
+    unsafeDowncast(signal, to: UnarySignal.self)
+  }
+
+  @usableFromInline
+  override func describeState() -> String { String(describing: parameter) }
+}

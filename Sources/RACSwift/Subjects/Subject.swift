@@ -1,0 +1,62 @@
+/// A hot signal you send events into by hand (RAC's `RACSubject`): the bridge from imperative
+/// code into signals.
+///
+/// A subject forwards each event to its current subscribers only; it replays nothing. It is a
+/// ``Signal`` (every operator works on it) and a ``SubscriberProtocol`` (so
+/// `signal.subscribe(subject)` shares one subscription among the subject's subscribers — prefer
+/// that to sending by hand, RAC's rule A4-09).
+///
+/// **Delivery order.** Events, new subscribers and disposals are processed one at a time, in
+/// arrival order. A send that arrives while the subject is delivering — from another thread, or
+/// from inside one of its subscribers' handlers — is queued and delivered by the thread already
+/// delivering, after every subscriber has received the current event. So all subscribers see
+/// the same order, a handler can send into its own subject without deadlock, and `sendNext`
+/// never waits for another thread's handlers. A subscriber added from inside a handler receives
+/// the events sent after the current one.
+///
+/// **Termination** (a deliberate difference from RAC 2, DESIGN §3.12): after `sendError` or
+/// `sendCompleted` the subject ignores further sends, and a late subscriber receives the
+/// terminal event at once.
+///
+/// ```swift
+/// let taps = Subject<String, Never>()
+/// taps.subscribe(next: { print($0) })
+/// taps.sendNext("A")
+/// taps.sendNext("B")  // prints A, then B
+/// ```
+public final class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberProtocol,
+  @unchecked Sendable
+{
+  @usableFromInline let core: SubjectCore<Value, Failure>
+
+  /// A subject with no subscribers.
+  @inlinable
+  public init() {
+    core = SubjectCore(policy: .none)
+    super.init(name: .source("+subject")) { signal, sink, scope in
+      unsafeDowncast(signal, to: Subject<Value, Failure>.self).core.attach(sink, scope: scope)
+    }
+  }
+
+  /// Sends `value` to every current subscriber.
+  @inlinable
+  public func sendNext(_ value: Value) { core.send(.next(value)) }
+
+  /// Sends `error` to every current subscriber; later sends are ignored.
+  @inlinable
+  public func sendError(_ error: Failure) { core.send(.error(error)) }
+
+  /// Sends completion to every current subscriber; later sends are ignored.
+  @inlinable
+  public func sendCompleted() { core.send(.completed) }
+
+  /// Sends `event` to every current subscriber.
+  @inlinable
+  public func send(_ event: Event<Value, Failure>) { core.send(event) }
+
+  /// Whether the subject has terminated.
+  public var isDisposed: Bool { core.isTerminated }
+
+  /// Keeps `disposable` (a subscription feeding the subject) until the subject terminates.
+  public func didSubscribe(with disposable: any Disposable) { core.didSubscribe(with: disposable) }
+}

@@ -1,0 +1,185 @@
+import Synchronization
+
+/// One thing to do to a subject; all of them go through the subject's ``SerialGate``.
+@usableFromInline
+enum SubjectOperation<Value, Failure: Error> {
+  case event(Event<Value, Failure>)
+  case attach((Event<Value, Failure>) -> Void, SubscriptionScope)
+  case detach(SubscriptionScope)
+}
+
+/// A current subscriber of a subject.
+@usableFromInline
+struct SubjectEntry<Value, Failure: Error> {
+  @usableFromInline let sink: (Event<Value, Failure>) -> Void
+  @usableFromInline let scope: SubscriptionScope
+
+  @inlinable init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
+    self.sink = sink
+    self.scope = scope
+  }
+}
+
+/// What a subject gives a new subscriber before live values.
+@usableFromInline
+enum ReplayPolicy: Sendable {
+  /// Nothing (``Subject``).
+  case none
+  /// Up to `capacity` of the latest values (``ReplaySubject``).
+  case buffer(capacity: Int)
+  /// The latest value (``BehaviorSubject``).
+  case latest
+}
+
+/// The engine shared by the three subjects.
+///
+/// Every operation — a sent event, a new subscriber, a disposed subscriber — goes through one
+/// ``SerialGate``: it runs at once on the calling thread when the subject is idle, else it is
+/// queued and run by the thread already delivering, right after the current event. Hence every
+/// subscriber sees the same order, replay to a new subscriber never interleaves with live
+/// values, a handler may send into, subscribe to or dispose from the subject it is handling
+/// (the operation runs after the handler returns), and no lock is held while handlers run.
+///
+/// Lock discipline: `entries`, `finished`, `terminal` and `buffer` are touched only by the owner
+/// of `gate`. `latest` is written by the owner with `valueLock` held and read by anyone with it
+/// held. `terminatedFlag` mirrors `finished` for readers on other threads.
+@usableFromInline
+final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Sendable {
+  @usableFromInline let gate = SerialGate<SubjectOperation<Value, Failure>>()
+  @usableFromInline @exclusivity(unchecked) var entries: ContiguousArray<SubjectEntry<Value, Failure>> = []
+  @usableFromInline @exclusivity(unchecked) var finished = false
+  @usableFromInline @exclusivity(unchecked) var terminal: Event<Value, Failure>?
+  @usableFromInline @exclusivity(unchecked) var buffer = RingBuffer<Value>()
+  @usableFromInline let valueLock = Lock()
+  @usableFromInline @exclusivity(unchecked) var latest: Value?
+  @usableFromInline let policy: ReplayPolicy
+  @usableFromInline let terminatedFlag = Atomic<Bool>(false)
+  /// The subscriptions feeding the subject (it is their subscriber); disposed when it terminates.
+  @usableFromInline let upstream = SubscriptionScope(bag: ())
+
+  @inlinable
+  init(policy: ReplayPolicy, initial: Value? = nil) {
+    self.policy = policy
+    self.latest = initial
+    super.init()
+  }
+
+  // MARK: Entry points (any thread)
+
+  @inlinable @inline(__always)
+  func send(_ event: Event<Value, Failure>) {
+    gate.perform(.event(event)) { execute($0) }
+  }
+
+  @inlinable
+  func attach(_ sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
+    gate.perform(.attach(sink, scope)) { execute($0) }
+  }
+
+  @usableFromInline
+  override func scopeDidDispose(_ scope: SubscriptionScope) {
+    gate.perform(.detach(scope)) { execute($0) }
+  }
+
+  @usableFromInline
+  var isTerminated: Bool { terminatedFlag.load(ordering: .acquiring) }
+
+  @usableFromInline
+  var currentValue: Value? { valueLock.withLock { latest } }
+
+  // MARK: Owner of the gate only
+
+  @inlinable @inline(__always)
+  func execute(_ operation: SubjectOperation<Value, Failure>) {
+    switch operation {
+    case .event(let event): deliver(event)
+    case .attach(let sink, let scope): performAttach(sink, scope)
+    case .detach(let scope): performDetach(scope)
+    }
+  }
+
+  @inlinable @inline(__always)
+  func deliver(_ event: Event<Value, Failure>) {
+    if finished { return }
+    if case .next(let value) = event {
+      switch policy {
+      case .none: break
+      case .buffer(let capacity): record(value, capacity: capacity)
+      case .latest: valueLock.withLock { latest = value }
+      }
+      // An immutable local copy (one retain): its elements are borrowed, not retained, per
+      // call; changes to `entries` made meanwhile are queued operations and cannot happen here.
+      let current = entries
+      for entry in current where !entry.scope.isDisposed { entry.sink(event) }
+    } else {
+      finish(with: event)
+    }
+  }
+
+  @usableFromInline
+  func record(_ value: Value, capacity: Int) {
+    if capacity <= 0 { return }
+    if buffer.count == capacity { _ = buffer.popFirst() }
+    buffer.append(value)
+  }
+
+  @usableFromInline
+  func finish(with event: Event<Value, Failure>) {
+    finished = true
+    terminal = event
+    terminatedFlag.store(true, ordering: .releasing)
+    let current = entries
+    entries = []
+    for entry in current where !entry.scope.isDisposed { entry.sink(event) }
+    upstream.dispose()
+  }
+
+  @usableFromInline
+  func performAttach(_ sink: @escaping (Event<Value, Failure>) -> Void, _ scope: SubscriptionScope) {
+    if scope.isDisposed { return }
+    switch policy {
+    case .none:
+      break
+    case .buffer:
+      for value in buffer.elements {
+        if scope.isDisposed { return }
+        sink(.next(value))
+      }
+    case .latest:
+      if !finished, let latest {
+        sink(.next(latest))
+      }
+    }
+    if let terminal {
+      if !scope.isDisposed { sink(terminal) }
+      return
+    }
+    guard scope.setOwner(self) else { return }
+    entries.append(SubjectEntry(sink: sink, scope: scope))
+  }
+
+  /// Searches from the end: newer subscribers tend to be shorter-lived. (A plain loop: this
+  /// runs unspecialized, where the standard library's generic algorithms box every element.)
+  @usableFromInline
+  func performDetach(_ scope: SubscriptionScope) {
+    var index = entries.count - 1
+    while index >= 0 {
+      if entries[index].scope === scope {
+        entries.remove(at: index)
+        return
+      }
+      index -= 1
+    }
+  }
+
+  /// The subject as a subscriber: remember `disposable` until the subject terminates, and
+  /// forget it when it is disposed on its own.
+  @usableFromInline
+  func didSubscribe(with disposable: any Disposable) {
+    upstream.add(disposable)
+    if let scope = disposable as? SubscriptionScope {
+      let upstream = self.upstream
+      scope.add(AnyDisposable { [weak upstream] in upstream?.remove(scope) })
+    }
+  }
+}

@@ -1,0 +1,3 @@
+import RACSwift
+
+print("rac-demo")
