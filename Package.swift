@@ -4,7 +4,7 @@ import PackageDescription
 /// Settings shared by every target of the package: Swift 6 language mode (set package-wide
 /// below) with complete strict concurrency, which Swift 6 mode implies.
 let strictSettings: [SwiftSetting] = [
-  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -22,9 +22,11 @@ let package = Package(
     .target(name: "RACSwift", swiftSettings: strictSettings),
     .target(name: "RACSwiftTesting", dependencies: ["RACSwift"], swiftSettings: strictSettings),
     .executableTarget(
-      name: "rac-demo", dependencies: ["RACSwift", "RACSwiftTesting"], swiftSettings: strictSettings),
+      name: "rac-demo", dependencies: ["RACSwift", "RACSwiftTesting"], swiftSettings: strictSettings
+    ),
     .testTarget(
-      name: "RACSwiftTests", dependencies: ["RACSwift", "RACSwiftTesting"], swiftSettings: strictSettings),
+      name: "RACSwiftTests", dependencies: ["RACSwift", "RACSwiftTesting"],
+      swiftSettings: strictSettings),
     .testTarget(
       name: "RACSwiftTestingTests", dependencies: ["RACSwift", "RACSwiftTesting"],
       swiftSettings: strictSettings),

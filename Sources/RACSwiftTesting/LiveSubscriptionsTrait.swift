@@ -2,7 +2,7 @@ public import RACSwift
 public import Testing
 
 /// A Swift Testing trait that counts the subscriptions a test makes in its own
-/// ``RACSwift/SubscriptionLedger`` and records an issue if any is still live when the test ends
+/// `SubscriptionLedger` and records an issue if any is still live when the test ends
 /// (RACSwift's leak accounting).
 ///
 /// Apply it to a test, or to a suite to check every test in it:
@@ -23,6 +23,7 @@ public struct LiveSubscriptionsTrait: TestTrait, SuiteTrait, TestScoping {
   /// The ledger of the test that is running, if the trait installed one.
   @TaskLocal public static var ledger: SubscriptionLedger?
 
+  /// Runs the test with a fresh ledger installed, then checks that it is empty.
   public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
@@ -48,7 +49,7 @@ extension Trait where Self == LiveSubscriptionsTrait {
   public static var checksLiveSubscriptions: LiveSubscriptionsTrait { LiveSubscriptionsTrait() }
 }
 
-/// Runs `body` with a fresh ``RACSwift/SubscriptionLedger`` and records an issue if any
+/// Runs `body` with a fresh `SubscriptionLedger` and records an issue if any
 /// subscription made in it is still live afterwards. Returns the ledger for further checks.
 ///
 /// ```swift

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// A subscription is live from `subscribe(…)` until it is disposed or finishes (every inner
 /// subscription an operator makes counts too). Subscriptions are counted in the ledger that is
-/// current where they are made: the one installed with ``withLedger(_:_:)`` for the running task
+/// current where they are made: the one installed with `withLedger` for the running task
 /// (inner subscriptions follow their outer one, whatever thread they start on), else
 /// ``global``.
 ///

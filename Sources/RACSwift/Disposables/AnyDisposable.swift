@@ -18,8 +18,10 @@ public final class AnyDisposable: Disposable, @unchecked Sendable {
   /// A disposable that runs `action` exactly once, on the first `dispose()`.
   public init(_ action: @escaping @Sendable () -> Void) { self.action = action }
 
+  /// Whether the disposable has been disposed.
   public var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
+  /// Disposes; later calls do nothing.
   public func dispose() {
     if disposed.exchange(true, ordering: .acquiringAndReleasing) { return }
     let action = self.action

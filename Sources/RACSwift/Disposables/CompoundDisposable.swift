@@ -21,6 +21,7 @@ public final class CompoundDisposable: Disposable {
     for disposable in disposables { storage.add(disposable) }
   }
 
+  /// Whether the disposable has been disposed.
   public var isDisposed: Bool { storage.isDisposed }
 
   /// Disposes every member, in the order they were added; later additions are disposed at once.

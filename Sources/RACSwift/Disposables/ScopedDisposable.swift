@@ -18,7 +18,9 @@ public final class ScopedDisposable: Disposable {
 
   deinit { wrapped.dispose() }
 
+  /// Whether the disposable has been disposed.
   public var isDisposed: Bool { wrapped.isDisposed }
 
+  /// Disposes; later calls do nothing.
   public func dispose() { wrapped.dispose() }
 }

@@ -14,6 +14,7 @@ public final class SerialDisposable: Disposable, @unchecked Sendable {
   /// An empty serial disposable, or one holding `disposable`.
   public init(_ disposable: (any Disposable)? = nil) { inner = disposable }
 
+  /// Whether the disposable has been disposed.
   public var isDisposed: Bool { lock.withLock { disposed } }
 
   /// The current inner disposable; `nil` after disposal.
@@ -38,6 +39,7 @@ public final class SerialDisposable: Disposable, @unchecked Sendable {
     return previous
   }
 
+  /// Disposes; later calls do nothing.
   public func dispose() {
     lock.lock()
     if disposed {

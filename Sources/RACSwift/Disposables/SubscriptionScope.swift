@@ -57,9 +57,11 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
     }
   }
 
+  /// Whether the scope has been disposed.
   @inlinable
   public final var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }
 
+  /// Disposes the scope and everything added to it; later calls do nothing.
   public final func dispose() { _ = disposeIfNeeded() }
 
   /// Disposes the scope; returns whether this call did it (`false` if it already was).
@@ -185,7 +187,8 @@ struct DisposableList {
 
 /// Where a subscription was made (`#fileID:#line`), kept without allocating.
 @usableFromInline
-struct SubscriptionOrigin: @unchecked Sendable {  // `file` points at a static string literal: immutable for the life of the process.
+// `file` points at a static string literal: immutable for the life of the process.
+struct SubscriptionOrigin: @unchecked Sendable {
   @usableFromInline let file: UnsafeRawPointer?
   @usableFromInline let fileLength: UInt32
   @usableFromInline let line: UInt32

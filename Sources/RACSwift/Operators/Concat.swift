@@ -27,7 +27,9 @@ extension Signal {
   }
 
   @inlinable
-  static func concat(_ list: [Signal<Value, Failure>], name: SignalNameNode) -> Signal<Value, Failure> {
+  static func concat(_ list: [Signal<Value, Failure>], name: SignalNameNode) -> Signal<
+    Value, Failure
+  > {
     OperatorSignal<Value, Failure, [Signal<Value, Failure>]>(name: name, state: list) {
       signal, sink, scope in
       let signals = OperatorSignal<Value, Failure, [Signal<Value, Failure>]>.state(of: signal)

@@ -39,10 +39,14 @@ public enum SignalLog {
 extension Signal {
   /// Logs each value as `<description> next: <value>` to ``SignalLog/output``, with where the
   /// subscription was made; keeps the receiver's name.
-  public func logNext() -> Signal<Value, Failure> { log(next: true, error: false, completed: false) }
+  public func logNext() -> Signal<Value, Failure> {
+    log(next: true, error: false, completed: false)
+  }
 
   /// Logs an error as `<description> error: <error>`.
-  public func logError() -> Signal<Value, Failure> { log(next: false, error: true, completed: false) }
+  public func logError() -> Signal<Value, Failure> {
+    log(next: false, error: true, completed: false)
+  }
 
   /// Logs completion as `<description> completed`.
   public func logCompleted() -> Signal<Value, Failure> {

@@ -33,7 +33,8 @@ extension Signal {
   /// }
   /// ```
   @inlinable
-  public convenience init(_ didSubscribe: @escaping @Sendable (Subscriber<Value, Failure>) -> Void) {
+  public convenience init(_ didSubscribe: @escaping @Sendable (Subscriber<Value, Failure>) -> Void)
+  {
     self.init(name: .source("+create")) { _, sink, scope in
       didSubscribe(Subscriber(forwardingTo: sink, lifetime: scope))
     }

@@ -19,8 +19,13 @@ extension Signal {
   /// ```
   ///
   /// - Parameters:
-  ///   - isolation: the caller's actor (filled in by the compiler).
-  ///   - file, line: where the subscription is made, shown by `logNext()` and friends.
+  ///   - next: Runs for each value.
+  ///   - error: Runs if the signal fails.
+  ///   - completed: Runs if the signal completes.
+  ///   - isolation: The caller's actor, filled in by the compiler.
+  ///   - file: Where the subscription is made, shown by `logNext()` and friends.
+  ///   - line: Where the subscription is made.
+  /// - Returns: The subscription's disposable.
   @inlinable
   @discardableResult
   public final func subscribe(

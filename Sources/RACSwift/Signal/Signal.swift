@@ -82,7 +82,9 @@ final class CustomName: @unchecked Sendable {
 /// A signal whose subscribe function reads its parameters from `state`: one allocation per
 /// operator, and a subscribe function that captures nothing.
 @usableFromInline
-final class OperatorSignal<Value, Failure: Error, State>: Signal<Value, Failure>, @unchecked Sendable {
+final class OperatorSignal<Value, Failure: Error, State>: Signal<Value, Failure>,
+  @unchecked Sendable
+{
   @usableFromInline let state: State
 
   @inlinable
@@ -113,7 +115,8 @@ final class OperatorSignal<Value, Failure: Error, State>: Signal<Value, Failure>
 @usableFromInline
 final class TransformSignal<Input, InputFailure: Error, Value, Failure: Error>: Signal<
   Value, Failure
->, @unchecked Sendable {
+>, @unchecked Sendable
+{
   @usableFromInline let source: Signal<Input, InputFailure>
   @usableFromInline let function: @Sendable (Input) -> Value
 
@@ -191,7 +194,8 @@ final class FlattenMapSignal<Input, Value, Failure: Error>: Signal<Value, Failur
 @usableFromInline
 final class UnarySignal<Input, InputFailure: Error, Value, Failure: Error, Parameter>: Signal<
   Value, Failure
->, @unchecked Sendable {
+>, @unchecked Sendable
+{
   @usableFromInline let source: Signal<Input, InputFailure>
   @usableFromInline let parameter: Parameter
 

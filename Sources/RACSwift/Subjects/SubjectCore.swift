@@ -46,7 +46,8 @@ enum ReplayPolicy: Sendable {
 @usableFromInline
 final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Sendable {
   @usableFromInline let gate = SerialGate<SubjectOperation<Value, Failure>>()
-  @usableFromInline @exclusivity(unchecked) var entries: ContiguousArray<SubjectEntry<Value, Failure>> = []
+  @usableFromInline @exclusivity(unchecked) var entries:
+    ContiguousArray<SubjectEntry<Value, Failure>> = []
   @usableFromInline @exclusivity(unchecked) var finished = false
   @usableFromInline @exclusivity(unchecked) var terminal: Event<Value, Failure>?
   @usableFromInline @exclusivity(unchecked) var buffer = RingBuffer<Value>()
@@ -135,7 +136,8 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   }
 
   @usableFromInline
-  func performAttach(_ sink: @escaping (Event<Value, Failure>) -> Void, _ scope: SubscriptionScope) {
+  func performAttach(_ sink: @escaping (Event<Value, Failure>) -> Void, _ scope: SubscriptionScope)
+  {
     if scope.isDisposed { return }
     switch policy {
     case .none:
