@@ -1,0 +1,66 @@
+extension Signal {
+  /// Sends every intermediate result of folding the values with `combine`, starting from
+  /// `initial` (RAC's `-scanWithStart:reduce:`). Each subscription starts again from `initial`.
+  ///
+  /// ```swift
+  /// Signal.from([1, 2, 3, 4]).scan(0, +)  // 1, 3, 6, 10
+  /// ```
+  @inlinable
+  public func scan<A>(
+    _ initial: A, _ combine: @escaping @Sendable (A, Value) -> A
+  ) -> Signal<A, Failure> {
+    typealias Op = UnarySignal<Value, Failure, A, Failure, ScanParameters<A, Value>>
+    return Op(
+      name: .unary(self, "scanWithStart:reduce:"), source: self,
+      parameter: ScanParameters(initial: initial, combine: combine)
+    ) { signal, sink, scope in
+      let op = Op.cast(signal)
+      let state = ScanState(
+        accumulator: op.parameter.initial, combine: op.parameter.combine, sink: sink)
+      op.source.subscribe(sink: { state.receive($0) }, scope: scope)
+    }
+  }
+}
+
+/// The parameters of `scan`, kept in a struct so the function keeps its declared shape (see
+/// `TransformSignal`).
+@usableFromInline
+struct ScanParameters<A, Value>: @unchecked Sendable {
+  @usableFromInline let initial: A
+  @usableFromInline let combine: @Sendable (A, Value) -> A
+
+  @inlinable
+  init(initial: A, combine: @escaping @Sendable (A, Value) -> A) {
+    self.initial = initial
+    self.combine = combine
+  }
+}
+
+/// Per-subscription state of `scan`. Upstream delivers serially, so it needs no lock.
+@usableFromInline
+final class ScanState<A, Value, Failure: Error>: @unchecked Sendable {
+  @usableFromInline @exclusivity(unchecked) var accumulator: A
+  @usableFromInline let combine: @Sendable (A, Value) -> A
+  @usableFromInline let sink: (Event<A, Failure>) -> Void
+
+  @inlinable
+  init(
+    accumulator: A, combine: @escaping @Sendable (A, Value) -> A,
+    sink: @escaping (Event<A, Failure>) -> Void
+  ) {
+    self.accumulator = accumulator
+    self.combine = combine
+    self.sink = sink
+  }
+
+  @inlinable @inline(__always)
+  func receive(_ event: Event<Value, Failure>) {
+    switch event {
+    case .next(let value):
+      accumulator = combine(accumulator, value)
+      sink(.next(accumulator))
+    case .error(let error): sink(.error(error))
+    case .completed: sink(.completed)
+    }
+  }
+}
