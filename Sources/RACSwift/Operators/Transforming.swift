@@ -6,8 +6,10 @@ extension Signal {
   /// ```
   @inlinable
   public func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Signal<T, Failure> {
-    typealias Op = TransformSignal<Value, Failure, T, Failure>
-    return Op(name: .unary(self, "map:"), source: self, function: transform) {
+    let depth = mapChainDepth()
+    if depth >= mapFusionDepth { return deepMap(transform) }
+    typealias Op = MapSignal<Value, T, Failure>
+    return Op(name: .unary(self, "map:"), source: self, function: transform, depth: depth + 1) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let transform = op.function

@@ -24,22 +24,6 @@ extension Signal {
     }
   }
 
-  /// A cold signal that runs `didSubscribe` for every subscription and needs no cleanup.
-  ///
-  /// ```swift
-  /// let numbers = Signal<Int, Never> { subscriber in
-  ///   subscriber.sendNext(1)
-  ///   subscriber.sendCompleted()
-  /// }
-  /// ```
-  @inlinable
-  public convenience init(_ didSubscribe: @escaping @Sendable (Subscriber<Value, Failure>) -> Void)
-  {
-    self.init(name: .source("+create")) { _, sink, scope in
-      didSubscribe(Subscriber(forwardingTo: sink, lifetime: scope))
-    }
-  }
-
   /// A signal that sends `value`, then completes (RAC's `+return:`).
   @inlinable
   public static func just(_ value: Value) -> Signal<Value, Failure> {
@@ -100,11 +84,15 @@ extension Signal {
   where S.Element == Value {
     OperatorSignal<Value, Failure, S>(name: .source("+from"), state: sequence) {
       signal, sink, scope in
-      for value in OperatorSignal<Value, Failure, S>.state(of: signal) {
-        if scope.isDisposed { return }
+      // Check after each value, so disposal stops the iteration before another element is
+      // produced.
+      if scope.isDisposed { return }
+      var iterator = OperatorSignal<Value, Failure, S>.state(of: signal).makeIterator()
+      while let value = iterator.next() {
         sink(.next(value))
+        if scope.isDisposed { return }
       }
-      if !scope.isDisposed { sink(.completed) }
+      sink(.completed)
     }
   }
 }
@@ -130,11 +118,15 @@ extension Signal where Failure == Never {
   where S.Element == Value {
     OperatorSignal<Value, Never, S>(name: .source("+from"), state: sequence) {
       signal, sink, scope in
-      for value in OperatorSignal<Value, Never, S>.state(of: signal) {
-        if scope.isDisposed { return }
+      // Check after each value, so disposal stops the iteration before another element is
+      // produced.
+      if scope.isDisposed { return }
+      var iterator = OperatorSignal<Value, Never, S>.state(of: signal).makeIterator()
+      while let value = iterator.next() {
         sink(.next(value))
+        if scope.isDisposed { return }
       }
-      if !scope.isDisposed { sink(.completed) }
+      sink(.completed)
     }
   }
 }

@@ -36,6 +36,8 @@ enum SignalNameNode: @unchecked Sendable {
   case text(String)
   /// The same name as the input (the `log…` operators keep their input's name).
   case alias(AnyObject)
+  /// The same operator applied `count` times in a row (a fused `map` chain).
+  case repeated(AnyObject, OperatorLabel, Int)
 }
 
 /// Reads names of signals of any type through one non-generic entry point.
@@ -70,6 +72,10 @@ extension Signal: SignalNaming, CustomStringConvertible {
       case .text(let text):
         head = text
       case .alias(let input):
+        current = input as! any SignalNaming
+        continue
+      case .repeated(let input, let op, let count):
+        for _ in 0..<count { suffixes.append("] -\(op)") }
         current = input as! any SignalNaming
         continue
       case .unary(let input, let op):

@@ -1,0 +1,157 @@
+/// Constant-stack `map` chains of any length (DESIGN §3.7).
+///
+/// Up to ``mapFusionDepth`` maps in a row are ordinary specialized stages. A `map` on a chain
+/// that deep is fused instead: it becomes a link in a ``DeepMapLink`` list, and subscribing to
+/// the end of the list subscribes once to the signal under all the maps and applies every
+/// transform in a loop, on values boxed as `Any`. So a chain of 10,000 maps subscribes, delivers
+/// and deallocates without recursion, at the cost of boxing — only chains that deep pay it.
+
+/// How many maps in a row stay ordinary stages before further maps are fused.
+@usableFromInline
+let mapFusionDepth = 64
+
+/// One transform of a fused chain, on boxed values.
+@usableFromInline
+typealias MapStage = @Sendable (Any) -> Any
+
+/// A signal made by `map`: a ``TransformSignal`` that also knows how many maps end at it.
+@usableFromInline
+final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @unchecked Sendable {
+  @usableFromInline let source: Signal<Input, Failure>
+  @usableFromInline let function: @Sendable (Input) -> Value
+  @usableFromInline let depth: Int
+
+  @inlinable
+  init(
+    name: SignalNameNode, source: Signal<Input, Failure>,
+    function: @escaping @Sendable (Input) -> Value, depth: Int,
+    subscribe: @escaping SubscribeFunction
+  ) {
+    self.source = source
+    self.function = function
+    self.depth = depth
+    super.init(name: name, subscribe: subscribe)
+  }
+
+  /// `signal`, which must be a `MapSignal` of this type.
+  @inlinable @inline(__always)
+  static func cast(_ signal: Signal<Value, Failure>) -> MapSignal {
+    unsafeDowncast(signal, to: MapSignal.self)
+  }
+
+  @usableFromInline
+  override func mapChainDepth() -> Int { depth }
+
+  @usableFromInline
+  override func collectMapStages(_ stages: inout [MapStage]) -> Signal<Any, Failure> {
+    // Recursion bounded by `mapFusionDepth`: deeper chains are fused links.
+    let root = source.collectMapStages(&stages)
+    let function = self.function
+    stages.append { function($0 as! Input) }
+    return root
+  }
+}
+
+/// A link of a fused `map` chain. The first link remembers how to collect the ordinary maps
+/// under it; later links only point at the previous one.
+@usableFromInline
+final class DeepMapLink<Failure: Error>: @unchecked Sendable {
+  // Lock discipline: immutable after `init` except `previous`, which only `deinit` touches.
+  private var previous: DeepMapLink?
+  private let base: (@Sendable (inout [MapStage]) -> Signal<Any, Failure>)?
+  private let stage: MapStage
+  /// The signal the fused chain starts from (for names), and how many links there are.
+  let nameRoot: AnyObject
+  let count: Int
+
+  init(previous: DeepMapLink, stage: @escaping MapStage) {
+    self.previous = previous
+    self.base = nil
+    self.stage = stage
+    self.nameRoot = previous.nameRoot
+    self.count = previous.count + 1
+  }
+
+  init<Value>(first source: Signal<Value, Failure>, stage: @escaping MapStage) {
+    self.previous = nil
+    self.base = { stages in source.collectMapStages(&stages) }
+    self.stage = stage
+    self.nameRoot = source
+    self.count = 1
+  }
+
+  /// The signal under every map of the chain, and the transforms to apply, root first.
+  func collect() -> (root: Signal<Any, Failure>, stages: [MapStage]) {
+    var links: [DeepMapLink] = []
+    var current: DeepMapLink? = self
+    while let link = current {
+      links.append(link)
+      current = link.previous
+    }
+    var stages: [MapStage] = []
+    let root = links[links.count - 1].base!(&stages)
+    for link in links.reversed() { stages.append(link.stage) }
+    return (root, stages)
+  }
+
+  deinit {
+    // Release a long list iteratively instead of by one nested deinit per link.
+    // Check uniqueness before binding the link (a binding is a second reference).
+    var next = previous
+    previous = nil
+    while isKnownUniquelyReferenced(&next) {
+      let link = next!
+      next = link.previous
+      link.previous = nil
+    }
+  }
+}
+
+/// The end of a fused `map` chain.
+@usableFromInline
+final class DeepMapSignal<Value, Failure: Error>: Signal<Value, Failure>, @unchecked Sendable {
+  let link: DeepMapLink<Failure>
+
+  init(link: DeepMapLink<Failure>) {
+    self.link = link
+    super.init(name: .repeated(link.nameRoot, "map:", link.count)) { signal, sink, scope in
+      let (root, stages) = unsafeDowncast(signal, to: DeepMapSignal.self).link.collect()
+      root.subscribe(
+        sink: { event in
+          switch event {
+          case .next(let value):
+            var boxed = value
+            for stage in stages { boxed = stage(boxed) }
+            sink(.next(boxed as! Value))
+          case .error(let error): sink(.error(error))
+          case .completed: sink(.completed)
+          }
+        }, scope: scope)
+    }
+  }
+
+  @usableFromInline
+  override func mapChainDepth() -> Int { Int.max }
+
+  @usableFromInline
+  override func deepMapLink() -> DeepMapLink<Failure>? { link }
+
+  @usableFromInline
+  override func collectMapStages(_ stages: inout [MapStage]) -> Signal<Any, Failure> {
+    let (root, own) = link.collect()
+    stages.append(contentsOf: own)
+    return root
+  }
+}
+
+extension Signal {
+  /// `map` on a chain already ``mapFusionDepth`` maps deep: adds a fused link.
+  @usableFromInline
+  func deepMap<T>(_ transform: @escaping @Sendable (Value) -> T) -> Signal<T, Failure> {
+    let stage: MapStage = { transform($0 as! Value) }
+    if let previous = deepMapLink() {
+      return DeepMapSignal<T, Failure>(link: DeepMapLink(previous: previous, stage: stage))
+    }
+    return DeepMapSignal<T, Failure>(link: DeepMapLink(first: self, stage: stage))
+  }
+}

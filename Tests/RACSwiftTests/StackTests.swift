@@ -1,0 +1,30 @@
+import RACSwift
+import RACSwiftTesting
+import Testing
+
+@Suite("Constant stack (DESIGN §3.7)", .checksLiveSubscriptions, .tags(.stack))
+struct StackTests {
+  @Test("a chain of 10,000 maps subscribes and delivers on a 512 KiB stack")
+  func tenThousandMaps() {
+    onSmallStack {
+      var signal = Signal<Int, Never>.just(0)
+      for _ in 0..<10_000 { signal = signal.map { $0 + 1 } }
+      let recorder = Recorder<Int, Never>()
+      recorder.subscribe(to: signal)
+      #expect(recorder.events == [.next(10_000), .completed])
+    }
+  }
+
+  @Test("concat of 100,000 justs completes on a 512 KiB stack")
+  func concatOfManyJusts() {
+    onSmallStack {
+      let signals = (0..<100_000).map { Signal<Int, Never>.just($0) }
+      let sum = AtomicCounter()
+      let completed = AtomicCounter()
+      Signal.concat(signals).subscribe(
+        next: { _ in sum.increment() }, completed: { completed.increment() })
+      #expect(sum.count == 100_000)
+      #expect(completed.count == 1)
+    }
+  }
+}

@@ -1,0 +1,239 @@
+import RACSwift
+import RACSwiftTesting
+import Testing
+
+@Suite("Subjects (A4, DESIGN §3.8, §3.12)", .checksLiveSubscriptions)
+struct SubjectTests {
+  @Test("A4-03, A4-04: a subject forwards to current subscribers only: A then B")
+  func forwardsLiveValues() {
+    let subject = Subject<String, Never>()
+    subject.sendNext("before")
+    var log: [String] = []
+    subject.subscribe(next: { log.append($0) })
+    subject.sendNext("A")
+    subject.sendNext("B")
+    #expect(log == ["A", "B"])
+    subject.sendCompleted()
+  }
+
+  @Test("A4-02: disposing a subscription removes it from the subject")
+  func disposeRemoves() {
+    let subject = Subject<Int, Never>()
+    var log: [Int] = []
+    let first = subject.subscribe(next: { log.append($0) })
+    subject.subscribe(next: { log.append($0 * 100) }).dispose()
+    subject.sendNext(1)
+    first.dispose()
+    subject.sendNext(2)
+    #expect(log == [1])
+  }
+
+  @Test("DESIGN §3.12: a terminated subject ignores later sends; late subscribers get the end")
+  func latchesTermination() {
+    let subject = Subject<Int, TestError>()
+    let early = Recorder<Int, TestError>()
+    early.subscribe(to: subject)
+    subject.sendNext(1)
+    subject.sendError(TestError(code: 1))
+    subject.sendNext(2)
+    subject.sendCompleted()
+    #expect(early.events == [.next(1), .error(TestError(code: 1))])
+    #expect(subject.isDisposed)
+    let late = Recorder<Int, TestError>()
+    late.subscribe(to: subject)
+    #expect(late.events == [.error(TestError(code: 1))])
+  }
+
+  @Test("A4-05, A4-08: a replay subject replays values and the terminal event, in both orders")
+  func replaySubject() {
+    let subject = ReplaySubject<Int, Never>()
+    let live = Recorder<Int, Never>()
+    live.subscribe(to: subject)
+    subject.sendNext(1)
+    subject.sendNext(2)
+    subject.sendCompleted()
+    let late = Recorder<Int, Never>()
+    late.subscribe(to: subject)
+    #expect(live.events == [.next(1), .next(2), .completed])
+    #expect(late.events == live.events)
+  }
+
+  @Test("A4-07: a replay subject keeps only the latest `capacity` values")
+  func replayCapacity() {
+    let subject = ReplaySubject<Int, Never>(capacity: 2)
+    for value in 1...5 { subject.sendNext(value) }
+    let late = Recorder<Int, Never>()
+    let subscription = late.subscribe(to: subject)
+    #expect(late.values == [4, 5])
+    subscription.dispose()
+    let terminalOnly = ReplaySubject<Int, Never>(capacity: 0)
+    terminalOnly.sendNext(1)
+    terminalOnly.sendCompleted()
+    let recorder = Recorder<Int, Never>()
+    recorder.subscribe(to: terminalOnly)
+    #expect(recorder.events == [.completed])
+  }
+
+  @Test("A4-06: replay stops early when the new subscription is disposed during it")
+  func replayStopsWhenDisposed() {
+    let subject = ReplaySubject<Int, Never>()
+    for value in 1...10 { subject.sendNext(value) }
+    var seen: [Int] = []
+    let subscription = SerialDisposable()
+    subscription.disposable = subject.take(3).subscribe(next: { seen.append($0) })
+    #expect(seen == [1, 2, 3])
+    subscription.dispose()
+  }
+
+  @Test("BehaviorSubject gives new subscribers the latest value, then live values")
+  func behaviorSubject() {
+    let subject = BehaviorSubject<Int, Never>(value: 5)
+    #expect(subject.value == 5)
+    let first = Recorder<Int, Never>()
+    first.subscribe(to: subject)
+    subject.sendNext(7)
+    #expect(subject.value == 7)
+    let second = Recorder<Int, Never>()
+    second.subscribe(to: subject)
+    subject.sendCompleted()
+    #expect(first.events == [.next(5), .next(7), .completed])
+    #expect(second.events == [.next(7), .completed])
+    let late = Recorder<Int, Never>()
+    late.subscribe(to: subject)
+    #expect(late.events == [.completed])
+  }
+
+  @Test(
+    "A4-09, A4-10: signal.subscribe(subject) shares one subscription among the subject's subscribers"
+  )
+  func subjectAsSubscriber() {
+    let requests = AtomicCounter()
+    let request = Signal<String, Never> { subscriber in
+      requests.increment()
+      subscriber.sendNext("response")
+      subscriber.sendCompleted()
+      return nil
+    }
+    let results = ReplaySubject<String, Never>()
+    let first = Recorder<String, Never>()
+    let second = Recorder<String, Never>()
+    first.subscribe(to: results)
+    second.subscribe(to: results)
+    request.subscribe(results)
+    #expect(requests.count == 1)
+    #expect(first.events == [.next("response"), .completed])
+    #expect(second.events == first.events)
+  }
+
+  @Test("a subject's upstream subscriptions are disposed when it terminates")
+  func upstreamDisposedOnTermination() {
+    let cleanups = AtomicCounter()
+    let subject = Subject<Int, Never>()
+    let never = Signal<Int, Never> { _ in AnyDisposable { cleanups.increment() } }
+    never.subscribe(subject)
+    never.subscribe(subject)
+    #expect(cleanups.count == 0)
+    subject.sendCompleted()
+    #expect(cleanups.count == 2)
+  }
+
+  @Test("re-entrancy: a handler sending into its own subject neither deadlocks nor reorders")
+  func reentrantSendOrder() {
+    // Documented on Subject: the re-entrant send is delivered after every subscriber has
+    // received the current event, in send order.
+    let subject = Subject<String, Never>()
+    var log: [String] = []
+    subject.subscribe(next: { value in
+      log.append("first:\(value)")
+      if value == "A" {
+        subject.sendNext("B")
+        subject.sendNext("C")
+      }
+    })
+    subject.subscribe(next: { log.append("second:\($0)") })
+    subject.sendNext("A")
+    #expect(
+      log == [
+        "first:A", "second:A", "first:B", "second:B", "first:C", "second:C",
+      ])
+    subject.sendCompleted()
+  }
+
+  @Test("re-entrancy: subscribing and disposing from inside a handler")
+  func reentrantSubscribeAndDispose() {
+    let subject = Subject<Int, Never>()
+    var late: [Int] = []
+    var inner: (any Disposable)?
+    let outer = subject.subscribe(next: { value in
+      if value == 1 { inner = subject.subscribe(next: { late.append($0) }) }
+      if value == 3 { inner?.dispose() }
+    })
+    subject.sendNext(1)
+    subject.sendNext(2)
+    subject.sendNext(3)
+    subject.sendNext(4)
+    // The inner subscription is added after event 1 has been delivered to everyone, and it is
+    // disposed by the first handler while event 3 is being delivered, before its own turn:
+    // nothing is delivered to a disposed subscription.
+    #expect(late == [2])
+    outer.dispose()
+  }
+
+  @Test("a subscriber that disposes itself receives nothing more")
+  func selfDisposal() {
+    let subject = Subject<Int, Never>()
+    var received: [Int] = []
+    let holder = SerialDisposable()
+    holder.disposable = subject.subscribe(next: { value in
+      received.append(value)
+      holder.dispose()
+    })
+    subject.sendNext(1)
+    subject.sendNext(2)
+    #expect(received == [1])
+  }
+}
+
+@Suite("Subscriber (B.4)", .checksLiveSubscriptions)
+struct SubscriberTests {
+  @Test("a subscriber can be fed by several signals; a terminal event ends all of them")
+  func severalSources() {
+    let cleanups = AtomicCounter()
+    var values: [Int] = []
+    let subscriber = Subscriber<Int, Never>(next: { values.append($0) })
+    let first = Subject<Int, Never>()
+    first.subscribe(subscriber)
+    Signal<Int, Never> { _ in AnyDisposable { cleanups.increment() } }.subscribe(subscriber)
+    first.sendNext(1)
+    subscriber.sendNext(2)
+    subscriber.sendCompleted()
+    first.sendNext(3)
+    #expect(values == [1, 2])
+    #expect(cleanups.count == 1)
+    #expect(subscriber.isDisposed)
+  }
+
+  @Test("A1-07: the subscriber disposes its subscriptions before its error handler runs")
+  func disposesBeforeHandler() {
+    let log = Recorder<String, Never>()
+    let subscriber = Subscriber<Int, TestError>(error: { _ in log.record(.next("handler")) })
+    Signal<Int, TestError> { _ in AnyDisposable { log.record(.next("cleanup")) } }
+      .subscribe(subscriber)
+    subscriber.sendError(TestError())
+    #expect(log.values == ["cleanup", "handler"])
+  }
+
+  @Test("misuse: events after a terminal event are ignored; dispose twice is a no-op")
+  func misuse() {
+    var events: [Event<Int, Never>] = []
+    let subscriber = Subscriber<Int, Never>(
+      next: { events.append(.next($0)) }, completed: { events.append(.completed) })
+    subscriber.sendNext(1)
+    subscriber.sendCompleted()
+    subscriber.sendCompleted()
+    subscriber.sendNext(2)
+    subscriber.dispose()
+    subscriber.dispose()
+    #expect(events == [.next(1), .completed])
+  }
+}
