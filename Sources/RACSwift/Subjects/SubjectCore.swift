@@ -5,7 +5,6 @@ import Synchronization
 enum SubjectOperation<Value, Failure: Error> {
   case event(Event<Value, Failure>)
   case attach((Event<Value, Failure>) -> Void, SubscriptionScope)
-  case detach(SubscriptionScope)
 }
 
 /// A current subscriber of a subject.
@@ -33,19 +32,26 @@ enum ReplayPolicy: Sendable {
 
 /// The engine shared by the three subjects.
 ///
-/// Every operation — a sent event, a new subscriber, a disposed subscriber — goes through one
-/// ``SerialGate``: it runs at once on the calling thread when the subject is idle, else it is
-/// queued and run by the thread already delivering, right after the current event. Hence every
-/// subscriber sees the same order, replay to a new subscriber never interleaves with live
-/// values, a handler may send into, subscribe to or dispose from the subject it is handling
-/// (the operation runs after the handler returns), and no lock is held while handlers run.
+/// Sent events and new subscribers go through one ``SerialGate``: an operation runs at once on
+/// the calling thread when the subject is idle, else it is queued and run by the thread already
+/// delivering, right after the current event. Hence every subscriber sees the same order,
+/// replay to a new subscriber never interleaves with live values, a handler may send into or
+/// subscribe to the subject it is handling (the operation runs after the handler returns), and
+/// no lock is held while handlers run.
 ///
-/// Lock discipline: `entries`, `finished`, `terminal` and `buffer` are touched only by the owner
-/// of `gate`. `latest` is written by the owner with `valueLock` held and read by anyone with it
-/// held. `terminatedFlag` mirrors `finished` for readers on other threads.
+/// Disposal does not go through the gate: a disposed subscriber is skipped at once (its scope
+/// is marked disposed before anything else), and its entry is removed under `entriesLock`. So
+/// `dispose()` never delivers events — a thread disposing while another floods the subject
+/// could otherwise be kept delivering the flood.
+///
+/// Lock discipline: `finished`, `terminal` and `buffer` are touched only by the owner of `gate`.
+/// `entries` is changed with `entriesLock` held; the owner reads it with the lock held, taking
+/// a snapshot to deliver to. `latest` is written by the owner with `valueLock` held and read by
+/// anyone with it held. `terminatedFlag` mirrors `finished` for readers on other threads.
 @usableFromInline
 final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Sendable {
   @usableFromInline let gate = SerialGate<SubjectOperation<Value, Failure>>()
+  @usableFromInline let entriesLock = Lock()
   @usableFromInline @exclusivity(unchecked) var entries:
     ContiguousArray<SubjectEntry<Value, Failure>> = []
   @usableFromInline @exclusivity(unchecked) var finished = false
@@ -79,7 +85,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
 
   @usableFromInline
   override func scopeDidDispose(_ scope: SubscriptionScope) {
-    gate.perform(.detach(scope)) { execute($0) }
+    performDetach(scope)
   }
 
   @usableFromInline
@@ -95,7 +101,6 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     switch operation {
     case .event(let event): deliver(event)
     case .attach(let sink, let scope): performAttach(sink, scope)
-    case .detach(let scope): performDetach(scope)
     }
   }
 
@@ -108,9 +113,10 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
       case .buffer(let capacity): record(value, capacity: capacity)
       case .latest: valueLock.withLock { latest = value }
       }
-      // An immutable local copy (one retain): its elements are borrowed, not retained, per
-      // call; changes to `entries` made meanwhile are queued operations and cannot happen here.
+      // An immutable snapshot (one retain): its elements are borrowed, not retained, per call.
+      entriesLock.lock()
       let current = entries
+      entriesLock.unlock()
       for entry in current where !entry.scope.isDisposed { entry.sink(event) }
     } else {
       finish(with: event)
@@ -129,8 +135,10 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     finished = true
     terminal = event
     terminatedFlag.store(true, ordering: .releasing)
+    entriesLock.lock()
     let current = entries
     entries = []
+    entriesLock.unlock()
     for entry in current where !entry.scope.isDisposed { entry.sink(event) }
     upstream.dispose()
   }
@@ -157,21 +165,28 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
       return
     }
     guard scope.setOwner(self) else { return }
+    entriesLock.lock()
     entries.append(SubjectEntry(sink: sink, scope: scope))
+    entriesLock.unlock()
   }
 
-  /// Searches from the end: newer subscribers tend to be shorter-lived. (A plain loop: this
-  /// runs unspecialized, where the standard library's generic algorithms box every element.)
+  /// Any thread. Searches from the end: newer subscribers tend to be shorter-lived. (A plain
+  /// loop: this runs unspecialized, where the standard library's generic algorithms box every
+  /// element.) The removed entry is released after the lock is dropped.
   @usableFromInline
   func performDetach(_ scope: SubscriptionScope) {
+    var removed: SubjectEntry<Value, Failure>?
+    entriesLock.lock()
     var index = entries.count - 1
     while index >= 0 {
       if entries[index].scope === scope {
-        entries.remove(at: index)
-        return
+        removed = entries.remove(at: index)
+        break
       }
       index -= 1
     }
+    entriesLock.unlock()
+    _ = removed
   }
 
   /// The subject as a subscriber: remember `disposable` until the subject terminates, and

@@ -1,0 +1,165 @@
+import Foundation
+import RACSwift
+import RACSwiftTesting
+import Synchronization
+import Testing
+
+/// A handler that counts values without a lock — correct only if delivery is serialized — and
+/// detects overlapping calls with an atomic in-flight flag.
+final class SerialityProbe: @unchecked Sendable {
+  // Lock discipline: `count` is written only by the handler, which RACSwift promises never to
+  // run twice at once; the thread sanitizer checks that promise.
+  var count = 0
+  private let inFlight = Atomic<Bool>(false)
+  private let overlapCounter = Atomic<Int>(0)
+
+  var overlaps: Int { overlapCounter.load(ordering: .acquiring) }
+
+  func handle() {
+    if inFlight.exchange(true, ordering: .acquiringAndReleasing) {
+      overlapCounter.wrappingAdd(1, ordering: .relaxed)
+    }
+    count += 1
+    inFlight.store(false, ordering: .releasing)
+  }
+}
+
+@Suite(
+  "Core concurrency: serialized delivery from many threads (A1-08, A2-02, DESIGN §3.3)",
+  .checksLiveSubscriptions, .tags(.concurrency))
+struct CoreConcurrencyTests {
+  static let threads = 4
+  static let perThread = 250_000
+
+  @Test(
+    "4 threads × 250,000 sendNext into one Subject: exactly 1,000,000 values, never overlapping")
+  func subjectStress() {
+    let subject = Subject<Int, Never>()
+    let probe = SerialityProbe()
+    let subscription = subject.subscribe(next: { _ in probe.handle() })
+    onThreads(Self.threads) { _ in
+      for value in 0..<Self.perThread { subject.sendNext(value) }
+    }
+    #expect(probe.count == Self.threads * Self.perThread)
+    #expect(probe.overlaps == 0)
+    subscription.dispose()
+  }
+
+  @Test("4 threads × 250,000 sendNext into a created signal's Subscriber: exactly 1,000,000 values")
+  func createdSignalStress() {
+    let holder = SubscriberHolder<Int, Never>()
+    let probe = SerialityProbe()
+    let completed = AtomicCounter()
+    let subscription = Signal<Int, Never> { subscriber in
+      holder.subscriber = subscriber
+      return nil
+    }.subscribe(next: { _ in probe.handle() }, completed: { completed.increment() })
+    let subscriber = holder.subscriber!
+    onThreads(Self.threads) { _ in
+      for value in 0..<Self.perThread { subscriber.sendNext(value) }
+    }
+    subscriber.sendCompleted()
+    #expect(probe.count == Self.threads * Self.perThread)
+    #expect(probe.overlaps == 0)
+    #expect(completed.count == 1)
+    #expect(subscription.isDisposed)
+    holder.subscriber = nil
+  }
+
+  @Test("a subject with several subscribers: every subscriber sees the same order")
+  func sameOrderForAll() {
+    let subject = Subject<Int, Never>()
+    let first = Recorder<Int, Never>()
+    let second = Recorder<Int, Never>()
+    first.subscribe(to: subject)
+    second.subscribe(to: subject)
+    onThreads(Self.threads) { thread in
+      for value in 0..<10_000 { subject.sendNext(thread * 100_000 + value) }
+    }
+    subject.sendCompleted()
+    #expect(first.values.count == Self.threads * 10_000)
+    #expect(first.values == second.values)
+    // Each thread's own values arrive in the order it sent them.
+    for thread in 0..<Self.threads {
+      let own = first.values.filter { $0 / 100_000 == thread }
+      #expect(own == own.sorted())
+    }
+  }
+
+  @Test("dispose racing with delivery: no crash, nothing starts after dispose() returns")
+  func disposeRace() {
+    for _ in 0..<20 {
+      let subject = Subject<Int, Never>()
+      let entered = AtomicCounter()
+      let subscription = subject.subscribe(next: { _ in entered.increment() })
+      let stop = Atomic<Bool>(false)
+      let sender = Thread {
+        while !stop.load(ordering: .acquiring) { subject.sendNext(1) }
+      }
+      sender.start()
+      while entered.count < 1_000 {}
+      subscription.dispose()
+      let atDispose = entered.count
+      // Keep sending a while after disposal.
+      let target = atDispose
+      var spins = 0
+      while spins < 2_000_000 {
+        spins += 1
+        if entered.count > target + 1 { break }
+      }
+      stop.store(true, ordering: .releasing)
+      // At most the one event whose handler another thread had already begun.
+      #expect(entered.count <= atDispose + 1)
+      while !sender.isFinished {}
+    }
+  }
+
+  @Test("re-entrant sends from handlers while other threads send: no deadlock, nothing lost")
+  func reentrantUnderContention() {
+    let subject = Subject<Int, Never>()
+    let probe = SerialityProbe()
+    let subscription = subject.subscribe(next: { value in
+      probe.handle()
+      if value >= 0 { subject.sendNext(-1) }  // each positive value triggers one more
+    })
+    onThreads(Self.threads) { _ in
+      for value in 0..<10_000 { subject.sendNext(value) }
+    }
+    #expect(probe.count == Self.threads * 10_000 * 2)
+    #expect(probe.overlaps == 0)
+    subscription.dispose()
+  }
+
+  @Test("flattenMap merges inner signals sending from many threads, serialized and complete")
+  func mergeStress() {
+    let inners = (0..<Self.threads).map { _ in Subject<Int, Never>() }
+    let probe = SerialityProbe()
+    let completed = AtomicCounter()
+    let subscription = Signal.from(0..<Self.threads).flattenMap { inners[$0] }.subscribe(
+      next: { _ in probe.handle() }, completed: { completed.increment() })
+    onThreads(Self.threads) { thread in
+      for value in 0..<50_000 { inners[thread].sendNext(value) }
+      inners[thread].sendCompleted()
+    }
+    #expect(probe.count == Self.threads * 50_000)
+    #expect(probe.overlaps == 0)
+    #expect(completed.count == 1)
+    #expect(subscription.isDisposed)
+  }
+
+  @Test("combineLatest fed from two threads delivers serialized")
+  func combineLatestStress() {
+    let left = Subject<Int, Never>()
+    let right = Subject<Int, Never>()
+    let probe = SerialityProbe()
+    let subscription = left.combineLatest(with: right).subscribe(next: { _ in probe.handle() })
+    left.sendNext(0)
+    right.sendNext(0)
+    onThreads(2) { thread in
+      for value in 0..<50_000 { (thread == 0 ? left : right).sendNext(value) }
+    }
+    #expect(probe.count == 1 + 2 * 50_000)
+    #expect(probe.overlaps == 0)
+    subscription.dispose()
+  }
+}
