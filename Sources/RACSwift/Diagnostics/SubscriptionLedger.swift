@@ -48,6 +48,7 @@ public final class SubscriptionLedger: Sendable {
 
   /// Runs `body` with this ledger current for the task (and for synchronous code on this
   /// thread).
+  @discardableResult
   public func withLedger<R>(_ body: () throws -> R) rethrows -> R {
     SubscriptionLedger.installedCount.wrappingAdd(1, ordering: .relaxed)
     defer { SubscriptionLedger.installedCount.wrappingSubtract(1, ordering: .relaxed) }
@@ -55,6 +56,7 @@ public final class SubscriptionLedger: Sendable {
   }
 
   /// Runs `body` with this ledger current for the task and the tasks it creates.
+  @discardableResult
   public func withLedger<R>(
     isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
   ) async rethrows -> R {

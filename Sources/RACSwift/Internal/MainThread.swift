@@ -1,33 +1,22 @@
-import Foundation
+import Dispatch
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Whether the current thread is the process's main thread, cheaply: main-actor subscribers
-/// check it for every event. (Foundation's `Thread.isMainThread` makes two system calls per
-/// check on Linux; here each thread asks it once and caches the answer.)
+/// Whether the current code runs on the main queue — where the main actor runs.
+///
+/// Not the same as "the process's first thread": on Linux, a program that calls `dispatchMain()`
+/// (as the Swift Testing runner does) has the main queue, and so the main actor, drained by a
+/// worker thread. Checking the queue is right on every platform; main-actor subscribers make
+/// this check for each event.
 @usableFromInline
 enum MainThread {
-  #if canImport(Darwin)
-    @usableFromInline static var isCurrent: Bool { pthread_main_np() != 0 }
-  #else
-    /// Per-thread cache of the answer: 1 main, 2 other, absent not yet known.
-    private static let key: pthread_key_t = {
-      var key = pthread_key_t()
-      pthread_key_create(&key, nil)
-      return key
-    }()
+  /// Marks the main queue.
+  private static let key = DispatchSpecificKey<UInt8>()
+  private static let installed: Bool = {
+    DispatchQueue.main.setSpecific(key: key, value: 1)
+    return true
+  }()
 
-    @usableFromInline static var isCurrent: Bool {
-      if let cached = pthread_getspecific(key) { return Int(bitPattern: cached) == 1 }
-      let isMain = Thread.isMainThread
-      pthread_setspecific(key, UnsafeRawPointer(bitPattern: isMain ? 1 : 2))
-      return isMain
-    }
-  #endif
+  @usableFromInline static var isCurrent: Bool {
+    _ = installed
+    return DispatchQueue.getSpecific(key: key) != nil
+  }
 }
