@@ -93,7 +93,7 @@ struct IsolationTests {
   }
 }
 
-@Suite("Leak accounting (DESIGN §5)")
+@Suite("Leak accounting (DESIGN §5)", .checksLiveSubscriptions)
 struct LedgerTests {
   @Test("a ledger counts live subscriptions, inner ones included, until they end")
   func counts() {

@@ -36,7 +36,7 @@ struct MulticastTests {
     #expect(second.events == first.events)
   }
 
-  @Test("A5-02: connect subscribes exactly once and always returns the same disposable")
+  @Test("A5-02, A3-05: connect subscribes exactly once and always returns the same disposable")
   func connectOnce() {
     let source = CountedSource()
     let connection = source.signal.publish()

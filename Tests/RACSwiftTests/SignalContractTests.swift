@@ -192,6 +192,31 @@ struct SignalContractTests {
     holder.subscriber = nil
   }
 
+  @Test("A2-01, A2-10: events arrive on the thread that sends them; operators add no hops")
+  func deliveryThread() {
+    let subject = Subject<Int, Never>()
+    let handlerThreads = Recorder<UInt, Never>()
+    let subscription = subject.map { $0 + 1 }.filter { _ in true }.subscribe(next: { _ in
+      handlerThreads.record(.next(currentThreadID()))
+    })
+    var senderThreads: [UInt] = []
+    for _ in 0..<2 {
+      let done = DispatchSemaphore(value: 0)
+      let sender = Recorder<UInt, Never>()
+      let thread = Thread {
+        sender.record(.next(currentThreadID()))
+        subject.sendNext(1)
+        done.signal()
+      }
+      thread.start()
+      done.wait()
+      senderThreads += sender.values
+    }
+    #expect(handlerThreads.values == senderThreads)
+    #expect(!senderThreads.contains(currentThreadID()))
+    subscription.dispose()
+  }
+
   @Test("AD-05: a synchronous infinite source stops when disposed by a downstream take")
   func synchronousSourceStops() {
     let produced = AtomicCounter()
@@ -295,4 +320,13 @@ struct CountingNaturals: Sequence, Sendable {
   func makeIterator() -> AnyIterator<Int> {
     AnyIterator { produced.increment() }
   }
+}
+
+/// An identifier of the calling thread.
+func currentThreadID() -> UInt {
+  #if canImport(Darwin)
+    return UInt(bitPattern: pthread_self())
+  #else
+    return UInt(pthread_self())
+  #endif
 }

@@ -28,7 +28,9 @@ struct SubjectTests {
     #expect(log == [1])
   }
 
-  @Test("DESIGN §3.12: a terminated subject ignores later sends; late subscribers get the end")
+  @Test(
+    "A4-11 (deliberate difference, DESIGN §3.12): a terminated subject ignores later sends; late subscribers get the end"
+  )
   func latchesTermination() {
     let subject = Subject<Int, TestError>()
     let early = Recorder<Int, TestError>()
