@@ -1,0 +1,241 @@
+extension Signal {
+  /// On error, subscribes to the signal `handler` makes from it and forwards that instead
+  /// (RAC's `-catch:`). Values and completion pass through; disposal disposes whichever is
+  /// running.
+  ///
+  /// ```swift
+  /// profile.catch { error in .just(.placeholder) }
+  /// ```
+  @inlinable
+  public func `catch`<E: Error>(
+    _ handler: @escaping @Sendable (Failure) -> Signal<Value, E>
+  ) -> Signal<Value, E> {
+    typealias Op = UnarySignal<Value, Failure, Value, E, ErrorHandler<Failure, Signal<Value, E>>>
+    return Op(name: .unary(self, "catch:"), source: self, parameter: ErrorHandler(handler)) {
+      signal, sink, scope in
+      let op = Op.cast(signal)
+      let sourceScope = scope.makeChild()
+      op.source.subscribe(
+        sink: { event in
+          switch event {
+          case .next(let value): sink(.next(value))
+          case .completed: sink(.completed)
+          case .error(let error):
+            scope.endChild(sourceScope)
+            if scope.isDisposed { return }
+            op.parameter.handle(error).subscribe(sink: sink, scope: scope)
+          }
+        }, scope: sourceScope)
+    }
+  }
+
+  /// On error, subscribes to `replacement` instead (RAC's `-catchTo:`);
+  /// `catchTo(.empty)` swallows errors.
+  ///
+  /// ```swift
+  /// refresh.catchTo(.empty)  // a failed refresh just ends
+  /// ```
+  @inlinable
+  public func catchTo<E: Error>(_ replacement: Signal<Value, E>) -> Signal<Value, E> {
+    self.catch { _ in replacement }
+  }
+
+  /// Transforms the failure (`mapError`).
+  ///
+  /// ```swift
+  /// request.mapError { AppError.network($0) }
+  /// ```
+  @inlinable
+  public func mapError<E: Error>(
+    _ transform: @escaping @Sendable (Failure) -> E
+  ) -> Signal<Value, E> {
+    typealias Op = UnarySignal<Value, Failure, Value, E, ErrorHandler<Failure, E>>
+    return Op(name: .unary(self, "mapError:"), source: self, parameter: ErrorHandler(transform)) {
+      signal, sink, scope in
+      let op = Op.cast(signal)
+      op.source.subscribe(
+        sink: { event in
+          switch event {
+          case .next(let value): sink(.next(value))
+          case .error(let error): sink(.error(op.parameter.handle(error)))
+          case .completed: sink(.completed)
+          }
+        }, scope: scope)
+    }
+  }
+
+  /// A signal that cannot fail: an error ends it with completion instead.
+  ///
+  /// ```swift
+  /// let titles: Signal<String, Never> = fetchTitles.ignoreErrors()
+  /// ```
+  @inlinable
+  public func ignoreErrors() -> Signal<Value, Never> {
+    catchTo(.empty)
+  }
+
+  /// A signal that cannot fail: an error is replaced by `value`, then completion.
+  ///
+  /// ```swift
+  /// avatar.replaceError(with: .placeholder)
+  /// ```
+  @inlinable
+  public func replaceError(with value: Value) -> Signal<Value, Never>
+  where Value: Sendable {
+    self.catch { _ in .just(value) }
+  }
+
+  /// Transforms each value with a closure that may fail with the signal's own failure type; a
+  /// thrown error ends the signal with that error (RAC's `-tryMap:`, with typed throws).
+  ///
+  /// ```swift
+  /// rawData.tryMap { data throws(ParseError) in try Profile(parsing: data) }
+  /// ```
+  @inlinable
+  public func tryMap<T>(
+    _ transform: @escaping @Sendable (Value) throws(Failure) -> T
+  ) -> Signal<T, Failure> {
+    typealias Op = UnarySignal<Value, Failure, T, Failure, ThrowingTransform<Value, T, Failure>>
+    return Op(
+      name: .unary(self, "tryMap:"), source: self, parameter: ThrowingTransform(transform)
+    ) { signal, sink, scope in
+      let op = Op.cast(signal)
+      let guardState = TerminalGuard(sink: sink)
+      op.source.subscribe(
+        sink: { event in
+          switch event {
+          case .next(let value):
+            do throws(Failure) {
+              guardState.send(.next(try op.parameter.transform(value)))
+            } catch {
+              guardState.send(.error(error))
+            }
+          case .error(let error): guardState.send(.error(error))
+          case .completed: guardState.send(.completed)
+          }
+        }, scope: scope)
+    }
+  }
+
+  /// Passes each value on if `body` does not throw; a thrown error ends the signal with it
+  /// (RAC's `-try:`, with typed throws).
+  ///
+  /// ```swift
+  /// uploads.try { upload throws(UploadError) in try upload.validate() }
+  /// ```
+  @inlinable
+  public func `try`(
+    _ body: @escaping @Sendable (Value) throws(Failure) -> Void
+  ) -> Signal<Value, Failure> {
+    typealias Op = UnarySignal<
+      Value, Failure, Value, Failure, ThrowingTransform<Value, Void, Failure>
+    >
+    return Op(name: .unary(self, "try:"), source: self, parameter: ThrowingTransform(body)) {
+      signal, sink, scope in
+      let op = Op.cast(signal)
+      let guardState = TerminalGuard(sink: sink)
+      op.source.subscribe(
+        sink: { event in
+          switch event {
+          case .next(let value):
+            do throws(Failure) {
+              try op.parameter.transform(value)
+              guardState.send(.next(value))
+            } catch {
+              guardState.send(.error(error))
+            }
+          case .error(let error): guardState.send(.error(error))
+          case .completed: guardState.send(.completed)
+          }
+        }, scope: scope)
+    }
+  }
+
+  /// A signal that runs `body` on each subscription and sends its result then completes, or
+  /// fails with the error it throws (RAC's `+try:`).
+  ///
+  /// ```swift
+  /// let settings = Signal.try { () throws(ConfigError) in try Settings.load() }
+  /// ```
+  @inlinable
+  public static func `try`(
+    _ body: @escaping @Sendable () throws(Failure) -> Value
+  ) -> Signal<Value, Failure> {
+    return OperatorSignal<Value, Failure, ThrowingBody<Value, Failure>>(
+      name: .source("+try:"), state: ThrowingBody(body)
+    ) { signal, sink, scope in
+      let body = OperatorSignal<Value, Failure, ThrowingBody<Value, Failure>>.state(of: signal)
+      do throws(Failure) {
+        let value = try body.run()
+        sink(.next(value))
+        if !scope.isDisposed { sink(.completed) }
+      } catch {
+        sink(.error(error))
+      }
+    }
+  }
+}
+
+extension Signal where Failure == Never {
+  /// The same signal, typed as able to fail with `E` (it never does).
+  ///
+  /// ```swift
+  /// let clicks: Signal<Void, Never> = …
+  /// clicks.promoteError(URLError.self).flattenMap { _ in request }
+  /// ```
+  @inlinable
+  public func promoteError<E: Error>(_: E.Type = E.self) -> Signal<Value, E> {
+    typealias Op = UnarySignal<Value, Never, Value, E, Void>
+    return Op(name: .unary(self, "promoteError"), source: self, parameter: ()) {
+      signal, sink, scope in
+      Op.cast(signal).source.subscribe(
+        sink: { event in
+          switch event {
+          case .next(let value): sink(.next(value))
+          case .completed: sink(.completed)
+          }
+        }, scope: scope)
+    }
+  }
+}
+
+/// A `(F) -> R` function kept with its declared shape (see `TransformSignal`).
+@usableFromInline
+struct ErrorHandler<F: Error, R>: @unchecked Sendable {
+  @usableFromInline let handle: @Sendable (F) -> R
+  @inlinable init(_ handle: @escaping @Sendable (F) -> R) { self.handle = handle }
+}
+
+/// A typed-throwing transform kept with its declared shape.
+@usableFromInline
+struct ThrowingTransform<Value, T, Failure: Error>: @unchecked Sendable {
+  @usableFromInline let transform: @Sendable (Value) throws(Failure) -> T
+  @inlinable init(_ transform: @escaping @Sendable (Value) throws(Failure) -> T) {
+    self.transform = transform
+  }
+}
+
+/// A typed-throwing body kept with its declared shape.
+@usableFromInline
+struct ThrowingBody<Value, Failure: Error>: @unchecked Sendable {
+  @usableFromInline let run: @Sendable () throws(Failure) -> Value
+  @inlinable init(_ run: @escaping @Sendable () throws(Failure) -> Value) { self.run = run }
+}
+
+/// Forwards events until the first terminal one, then nothing: for stages that can end a
+/// subscription themselves (a thrown error) while upstream keeps sending. Upstream delivers
+/// serially, so it needs no lock.
+@usableFromInline
+final class TerminalGuard<Value, Failure: Error>: @unchecked Sendable {
+  @usableFromInline let sink: (Event<Value, Failure>) -> Void
+  @usableFromInline @exclusivity(unchecked) var done = false
+
+  @inlinable init(sink: @escaping (Event<Value, Failure>) -> Void) { self.sink = sink }
+
+  @inlinable @inline(__always)
+  func send(_ event: Event<Value, Failure>) {
+    if done { return }
+    if event.isTerminal { done = true }
+    sink(event)
+  }
+}

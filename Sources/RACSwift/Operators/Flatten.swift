@@ -1,0 +1,213 @@
+import Synchronization
+
+extension Signal {
+  /// Merges a signal of signals: every inner signal is subscribed as it arrives and its values
+  /// are forwarded as they come (RAC's `-flatten`, same as `flatten(maxConcurrent: 0)` and
+  /// `+merge:`). Completes when the outer and every inner signal have completed.
+  ///
+  /// ```swift
+  /// let requests: Signal<Signal<Data, URLError>, URLError> = …
+  /// requests.flatten()  // responses in arrival order
+  /// ```
+  @inlinable
+  public func flatten<T>() -> Signal<T, Failure> where Value == Signal<T, Failure> {
+    typealias Op = OperatorSignal<T, Failure, Signal<Signal<T, Failure>, Failure>>
+    return Op(name: .unary(self, "flatten"), state: self) { signal, sink, scope in
+      let outer = Op.state(of: signal)
+      let merge = MergeState(sink: sink, scope: scope)
+      let outerScope = scope.makeChild()
+      outer.subscribe(
+        sink: { event in
+          switch event {
+          case .next(let inner): merge.subscribeInner(inner)
+          case .error(let error): merge.send(.error(error))
+          case .completed:
+            scope.endChild(outerScope)
+            merge.sourceFinished()
+          }
+        }, scope: outerScope)
+    }
+  }
+
+  /// Merges a signal of signals with at most `maxConcurrent` inner signals subscribed at once;
+  /// the others wait in a first-in, first-out queue (RAC's `-flatten:`). `0` means unlimited.
+  /// Completes when the outer and every inner signal have completed. Inner signals that
+  /// complete synchronously are run in a loop, so any number of them runs in constant stack;
+  /// disposal drops the queued ones.
+  ///
+  /// ```swift
+  /// uploads.flatten(maxConcurrent: 2)  // two uploads at a time, in order of arrival
+  /// ```
+  @inlinable
+  public func flatten<T>(maxConcurrent: Int) -> Signal<T, Failure>
+  where Value == Signal<T, Failure> {
+    precondition(maxConcurrent >= 0, "maxConcurrent must not be negative")
+    if maxConcurrent == 0 { return flatten() }
+    typealias Op = UnarySignal<Signal<T, Failure>, Failure, T, Failure, Int>
+    return Op(
+      name: .unaryCount(self, "flatten:", maxConcurrent), source: self, parameter: maxConcurrent
+    ) { signal, sink, scope in
+      let op = Op.cast(signal)
+      let state = BoundedFlattenState<T, Failure>(
+        limit: op.parameter, sink: sink, scope: scope)
+      op.source.subscribe(sink: { state.receiveOuter($0) }, scope: state.outerScope)
+    }
+  }
+
+  /// Concatenates a signal of signals: each inner signal is subscribed when the previous one
+  /// completes (RAC's `-concat` on a signal of signals, `flatten(maxConcurrent: 1)`).
+  ///
+  /// ```swift
+  /// saves.concat()  // one save at a time, in order
+  /// ```
+  @inlinable
+  public func concat<T>() -> Signal<T, Failure> where Value == Signal<T, Failure> {
+    flatten(maxConcurrent: 1)
+  }
+
+  /// The values of the receiver and `other`, merged as they arrive (RAC's `-merge:`).
+  /// Completes when both complete; the first error ends both.
+  ///
+  /// ```swift
+  /// localChanges.merge(remoteChanges)
+  /// ```
+  @inlinable
+  public func merge(_ other: Signal<Value, Failure>) -> Signal<Value, Failure> {
+    Signal.merge([self, other], name: .binary(self, "merge:", other))
+  }
+
+  /// The values of every signal, merged as they arrive (RAC's `+merge:`). The signals are
+  /// subscribed in order, and if one fails synchronously the rest are not subscribed.
+  /// Completes when all have completed; the first error ends all.
+  ///
+  /// ```swift
+  /// Signal.merge([clicks, keyPresses, timerTicks])
+  /// ```
+  @inlinable
+  public static func merge<S: Sequence>(_ signals: S) -> Signal<Value, Failure>
+  where S.Element == Signal<Value, Failure> {
+    let list = Array(signals)
+    return merge(list, name: .many("+merge", list))
+  }
+
+  /// The values of every signal, merged as they arrive (variadic ``merge(_:)-(S)``).
+  @inlinable
+  public static func merge(
+    _ first: Signal<Value, Failure>, _ rest: Signal<Value, Failure>...
+  ) -> Signal<Value, Failure> {
+    merge([first] + rest)
+  }
+
+  @inlinable
+  static func merge(_ list: [Signal<Value, Failure>], name: SignalNameNode) -> Signal<
+    Value, Failure
+  > {
+    OperatorSignal<Value, Failure, [Signal<Value, Failure>]>(name: name, state: list) {
+      signal, sink, scope in
+      let signals = OperatorSignal<Value, Failure, [Signal<Value, Failure>]>.state(of: signal)
+      let merge = MergeState(sink: sink, scope: scope)
+      for inner in signals {
+        // A synchronous error disposed everything: stop subscribing the rest.
+        if scope.isDisposed { return }
+        merge.subscribeInner(inner)
+      }
+      merge.sourceFinished()
+    }
+  }
+}
+
+/// One subscription to `flatten(maxConcurrent:)`.
+///
+/// Lock discipline: `queue`, `active` and `outerCompleted` are read and written with `lock`
+/// held. Inner signals are started by `pump()`, run by whichever thread raises `pumpRequests`
+/// from zero (so a synchronous completion only adds a request to the running loop: constant
+/// stack). Output goes through `merge` (a ``MergeState`` used only for its serialized output).
+@usableFromInline
+final class BoundedFlattenState<Value, Failure: Error>: @unchecked Sendable {
+  @usableFromInline let limit: Int
+  @usableFromInline let output: MergeState<Value, Failure>
+  @usableFromInline let scope: SubscriptionScope
+  @usableFromInline let outerScope: SubscriptionScope
+  @usableFromInline let lock = Lock()
+  @usableFromInline @exclusivity(unchecked) var queue = RingBuffer<Signal<Value, Failure>>()
+  @usableFromInline @exclusivity(unchecked) var active = 0
+  @usableFromInline @exclusivity(unchecked) var outerCompleted = false
+  @usableFromInline let pumpRequests = Atomic<Int>(0)
+
+  @inlinable
+  init(limit: Int, sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
+    self.limit = limit
+    self.output = MergeState(sink: sink, scope: scope)
+    self.scope = scope
+    self.outerScope = scope.makeChild()
+    // Disposal drops the inner signals still waiting.
+    scope.add(AnyDisposable { [weak self] in self?.dropQueue() })
+  }
+
+  @usableFromInline
+  func dropQueue() {
+    lock.lock()
+    var dropped = RingBuffer<Signal<Value, Failure>>()
+    swap(&dropped, &queue)
+    lock.unlock()
+    _ = dropped
+  }
+
+  @inlinable
+  func receiveOuter(_ event: Event<Signal<Value, Failure>, Failure>) {
+    switch event {
+    case .next(let inner):
+      lock.lock()
+      queue.append(inner)
+      lock.unlock()
+      pump()
+    case .error(let error):
+      output.send(.error(error))
+    case .completed:
+      scope.endChild(outerScope)
+      lock.lock()
+      outerCompleted = true
+      lock.unlock()
+      pump()
+    }
+  }
+
+  /// Starts queued inner signals while fewer than `limit` run; completes when all is done.
+  @usableFromInline
+  func pump() {
+    if pumpRequests.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue != 0 { return }
+    repeat {
+      while !scope.isDisposed {
+        lock.lock()
+        if active < limit, let next = queue.popFirst() {
+          active += 1
+          lock.unlock()
+          start(next)
+          continue
+        }
+        let finished = outerCompleted && active == 0 && queue.isEmpty
+        lock.unlock()
+        if finished { output.send(.completed) }
+        break
+      }
+    } while pumpRequests.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0
+  }
+
+  @usableFromInline
+  func start(_ inner: Signal<Value, Failure>) {
+    let child = scope.makeChild()
+    inner.subscribe(
+      sink: { event in
+        switch event {
+        case .next, .error:
+          self.output.send(event)
+        case .completed:
+          self.scope.endChild(child)
+          self.lock.lock()
+          self.active -= 1
+          self.lock.unlock()
+          self.pump()
+        }
+      }, scope: child)
+  }
+}

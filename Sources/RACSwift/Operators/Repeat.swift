@@ -1,0 +1,118 @@
+import Synchronization
+
+extension Signal {
+  /// Subscribes to the receiver again every time it completes, forever; an error ends it
+  /// (RAC's `-repeat`). A receiver that completes synchronously is resubscribed in a loop, not by
+  /// recursion (constant stack; RAC reached the same with recursive scheduling, A2-12).
+  ///
+  /// ```swift
+  /// Signal.just(1).repeat().take(3)  // 1, 1, 1
+  /// ```
+  @inlinable
+  public func `repeat`() -> Signal<Value, Failure> {
+    resubscribing(name: .unary(self, "repeat"), rule: .onCompletion)
+  }
+
+  /// Subscribes to the receiver again every time it fails, forever; completes when it completes
+  /// (RAC's `-retry`).
+  ///
+  /// ```swift
+  /// flakyRequest.retry()
+  /// ```
+  @inlinable
+  public func retry() -> Signal<Value, Failure> {
+    resubscribing(name: .unary(self, "retry"), rule: .onError(limit: nil))
+  }
+
+  /// Subscribes to the receiver again when it fails, at most `count` times, then forwards the
+  /// error (RAC's `-retry:`, except that `retry(0)` does not retry — use ``retry()`` for
+  /// forever).
+  ///
+  /// ```swift
+  /// request.retry(3)  // up to four attempts
+  /// ```
+  @inlinable
+  public func retry(_ count: Int) -> Signal<Value, Failure> {
+    precondition(count >= 0, "retry count must not be negative")
+    return resubscribing(name: .unaryCount(self, "retry:", count), rule: .onError(limit: count))
+  }
+
+  @inlinable
+  func resubscribing(name: SignalNameNode, rule: ResubscribeRule) -> Signal<Value, Failure> {
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, ResubscribeRule>
+    return Op(name: name, source: self, parameter: rule) { signal, sink, scope in
+      let op = Op.cast(signal)
+      ResubscribeState(source: op.source, rule: op.parameter, sink: sink, scope: scope)
+        .subscribeAgain()
+    }
+  }
+}
+
+/// When `repeat`/`retry` subscribe again.
+@usableFromInline
+enum ResubscribeRule: Sendable {
+  case onCompletion
+  case onError(limit: Int?)
+}
+
+/// One subscription to `repeat` or `retry`.
+///
+/// Lock discipline: `requests` counts requests to subscribe again; the thread that raises it
+/// from zero subscribes in a loop (a synchronous completion only adds a request: constant
+/// stack). `attempts` is touched only by that loop's thread and by the sink of the one attempt
+/// running at a time.
+@usableFromInline
+final class ResubscribeState<Value, Failure: Error>: @unchecked Sendable {
+  @usableFromInline let source: Signal<Value, Failure>
+  @usableFromInline let rule: ResubscribeRule
+  @usableFromInline let sink: (Event<Value, Failure>) -> Void
+  @usableFromInline let scope: SubscriptionScope
+  @usableFromInline let requests = Atomic<Int>(0)
+  @usableFromInline @exclusivity(unchecked) var retries = 0
+
+  @inlinable
+  init(
+    source: Signal<Value, Failure>, rule: ResubscribeRule,
+    sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope
+  ) {
+    self.source = source
+    self.rule = rule
+    self.sink = sink
+    self.scope = scope
+  }
+
+  @inlinable
+  func subscribeAgain() {
+    if requests.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue != 0 { return }
+    repeat {
+      if !scope.isDisposed { subscribeOnce() }
+    } while requests.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0
+  }
+
+  @inlinable
+  func subscribeOnce() {
+    let attempt = scope.makeChild()
+    source.subscribe(
+      sink: { event in
+        switch event {
+        case .next:
+          self.sink(event)
+        case .completed:
+          if case .onCompletion = self.rule {
+            self.scope.endChild(attempt)
+            self.subscribeAgain()
+          } else {
+            self.sink(event)
+          }
+        case .error:
+          if case .onError(let limit) = self.rule, limit.map({ self.retries < $0 }) ?? true {
+            self.retries += 1
+            self.scope.endChild(attempt)
+            self.subscribeAgain()
+          } else {
+            self.sink(event)
+          }
+        }
+      }, scope: attempt)
+  }
+}

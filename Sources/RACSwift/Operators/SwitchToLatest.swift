@@ -1,0 +1,145 @@
+extension Signal {
+  /// For a signal of signals, forwards only the latest inner signal: each new inner signal
+  /// disposes the previous one (RAC's `-switchToLatest`). Errors from the outer or the latest
+  /// inner signal are forwarded; completes when the outer and the latest inner signal have
+  /// completed.
+  ///
+  /// ```swift
+  /// searchTerms.map { term in api.search(term) }.switchToLatest()  // results of the latest term
+  /// ```
+  @inlinable
+  public func switchToLatest<T>() -> Signal<T, Failure> where Value == Signal<T, Failure> {
+    typealias Op = OperatorSignal<T, Failure, Signal<Signal<T, Failure>, Failure>>
+    return Op(name: .unary(self, "switchToLatest"), state: self) { signal, sink, scope in
+      let state = SwitchState<T, Failure>(sink: sink, scope: scope)
+      Op.state(of: signal).subscribe(sink: { state.receiveOuter($0) }, scope: state.outerScope)
+    }
+  }
+
+  /// Passes through `then` while `condition`'s latest value is `true` and `otherwise` while it
+  /// is `false`, switching as the condition changes (RAC's `+if:then:else:`). Completes when
+  /// the condition and the current branch have completed.
+  ///
+  /// ```swift
+  /// Signal.if(isLoggedIn, then: inbox, else: .just([]))
+  /// ```
+  @inlinable
+  public static func `if`(
+    _ condition: Signal<Bool, Failure>, then: Signal<Value, Failure>,
+    else otherwise: Signal<Value, Failure>
+  ) -> Signal<Value, Failure> {
+    condition.map { $0 ? then : otherwise }.switchToLatest()
+  }
+
+  /// Switches between `cases` according to the latest key: passes through the signal for the
+  /// key, or `default` when no case matches (RAC's `+switch:cases:default:`; the default is not
+  /// optional, so there is no "no matching case" error).
+  ///
+  /// ```swift
+  /// Signal.switch(selectedTab, cases: [.inbox: inbox, .sent: sent], default: .empty)
+  /// ```
+  @inlinable
+  public static func `switch`<Key: Hashable & Sendable>(
+    _ key: Signal<Key, Failure>, cases: [Key: Signal<Value, Failure>],
+    default fallback: Signal<Value, Failure>
+  ) -> Signal<Value, Failure> {
+    key.map { cases[$0] ?? fallback }.switchToLatest()
+  }
+}
+
+/// An event of `switchToLatest`, tagged with the generation of the inner signal it comes from.
+@usableFromInline
+enum SwitchOperation<Value, Failure: Error> {
+  case switchTo(generation: Int)
+  case inner(Event<Value, Failure>, generation: Int)
+  case outerError(Failure)
+  case outerCompleted
+}
+
+/// One subscription to `switchToLatest`.
+///
+/// Lock discipline: `current` and `generation` are touched only by the outer signal's sink
+/// (the outer signal delivers serially). Everything that decides what to forward — the latest
+/// generation, whether it completed, whether the outer completed — runs as operations of one
+/// ``SerialGate``, so an event from a replaced inner signal that races in from another thread
+/// is dropped; that state is touched only by the gate's owner.
+@usableFromInline
+final class SwitchState<Value, Failure: Error>: @unchecked Sendable {
+  @usableFromInline let sink: (Event<Value, Failure>) -> Void
+  @usableFromInline let scope: SubscriptionScope
+  @usableFromInline let outerScope: SubscriptionScope
+  @usableFromInline let gate = SerialGate<SwitchOperation<Value, Failure>>()
+  @usableFromInline @exclusivity(unchecked) var current: SubscriptionScope?
+  @usableFromInline @exclusivity(unchecked) var generation = 0
+  // Owner of `gate` only:
+  @usableFromInline @exclusivity(unchecked) var latestGeneration = 0
+  @usableFromInline @exclusivity(unchecked) var latestCompleted = true
+  @usableFromInline @exclusivity(unchecked) var outerCompleted = false
+  @usableFromInline @exclusivity(unchecked) var finished = false
+
+  @inlinable
+  init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
+    self.sink = sink
+    self.scope = scope
+    self.outerScope = scope.makeChild()
+  }
+
+  @inlinable
+  func receiveOuter(_ event: Event<Signal<Value, Failure>, Failure>) {
+    switch event {
+    case .next(let inner):
+      generation += 1
+      let mine = generation
+      if let previous = current { scope.endChild(previous) }
+      perform(.switchTo(generation: mine))
+      let child = scope.makeChild()
+      current = child
+      inner.subscribe(
+        sink: { self.perform(.inner($0, generation: mine)) }, scope: child)
+    case .error(let error):
+      perform(.outerError(error))
+    case .completed:
+      scope.endChild(outerScope)
+      perform(.outerCompleted)
+    }
+  }
+
+  @inlinable
+  func perform(_ operation: SwitchOperation<Value, Failure>) {
+    gate.perform(operation) { execute($0) }
+  }
+
+  @inlinable
+  func execute(_ operation: SwitchOperation<Value, Failure>) {
+    if finished || scope.isDisposed { return }
+    switch operation {
+    case .switchTo(let generation):
+      latestGeneration = generation
+      latestCompleted = false
+    case .inner(let event, let generation):
+      guard generation == latestGeneration else { return }
+      switch event {
+      case .next:
+        sink(event)
+      case .error:
+        finished = true
+        sink(event)
+      case .completed:
+        latestCompleted = true
+        if outerCompleted { finish() }
+      }
+    case .outerError(let error):
+      finished = true
+      sink(.error(error))
+    case .outerCompleted:
+      outerCompleted = true
+      if latestCompleted { finish() }
+    }
+  }
+
+  @inlinable
+  func finish() {
+    finished = true
+    sink(.completed)
+  }
+}

@@ -1,0 +1,176 @@
+extension Signal {
+  /// Forwards the receiver until `trigger` sends a value or completes, then completes and
+  /// disposes both (RAC's `-takeUntil:`). The trigger is subscribed first, so one that fires
+  /// at once means the receiver is never subscribed; the trigger's errors are ignored.
+  ///
+  /// ```swift
+  /// uploadProgress.take(until: cancelButton.triggers)
+  /// ```
+  @inlinable
+  public func take<T, E: Error>(until trigger: Signal<T, E>) -> Signal<Value, Failure> {
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, Signal<T, E>>
+    return Op(name: .binary(self, "takeUntil:", trigger), source: self, parameter: trigger) {
+      signal, sink, scope in
+      let op = Op.cast(signal)
+      let output = MergeState(sink: sink, scope: scope)
+      let triggerScope = scope.makeChild()
+      op.parameter.subscribe(
+        sink: { event in
+          switch event {
+          case .next, .completed: output.send(.completed)
+          case .error: scope.endChild(triggerScope)
+          }
+        }, scope: triggerScope)
+      if scope.isDisposed { return }
+      op.source.subscribe(sink: { output.send($0) }, scope: scope.makeChild())
+    }
+  }
+
+  /// Forwards the receiver's values and errors until `replacement` sends any event, then
+  /// disposes the receiver and forwards only the replacement — its values, error and completion
+  /// (RAC's `-takeUntilReplacement:`). The receiver's completion is not forwarded.
+  ///
+  /// ```swift
+  /// cachedResults.take(untilReplacement: freshResults)
+  /// ```
+  @inlinable
+  public func take(untilReplacement replacement: Signal<Value, Failure>) -> Signal<Value, Failure> {
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, Signal<Value, Failure>>
+    return Op(
+      name: .binary(self, "takeUntilReplacement:", replacement), source: self,
+      parameter: replacement
+    ) { signal, sink, scope in
+      let op = Op.cast(signal)
+      let state = ReplacementState(sink: sink, scope: scope)
+      op.parameter.subscribe(
+        sink: { state.perform(.replacement($0)) }, scope: state.replacementScope)
+      if scope.isDisposed { return }
+      op.source.subscribe(sink: { state.perform(.original($0)) }, scope: state.originalScope)
+    }
+  }
+
+  /// On each value of `sampler`, sends the receiver's latest value — nothing before the
+  /// receiver's first value, and the same value again if nothing new arrived (RAC's `-sample:`).
+  /// Completes or fails when either side does.
+  ///
+  /// ```swift
+  /// mousePosition.sample(clicks)  // where the mouse was at each click
+  /// ```
+  @inlinable
+  public func sample<T>(_ sampler: Signal<T, Failure>) -> Signal<Value, Failure> {
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, Signal<T, Failure>>
+    return Op(name: .binary(self, "sample:", sampler), source: self, parameter: sampler) {
+      signal, sink, scope in
+      let op = Op.cast(signal)
+      let state = SampleState<Value, Failure>(sink: sink, scope: scope)
+      op.source.subscribe(sink: { state.perform(.value($0)) }, scope: scope.makeChild())
+      if scope.isDisposed { return }
+      op.parameter.subscribe(
+        sink: { event in
+          switch event {
+          case .next: state.perform(.tick)
+          case .error(let error): state.perform(.value(.error(error)))
+          case .completed: state.perform(.value(.completed))
+          }
+        }, scope: scope.makeChild())
+    }
+  }
+}
+
+/// An event of `take(untilReplacement:)`.
+@usableFromInline
+enum ReplacementOperation<Value, Failure: Error> {
+  case original(Event<Value, Failure>)
+  case replacement(Event<Value, Failure>)
+}
+
+/// One subscription to `take(untilReplacement:)`. All state is touched only by the owner of
+/// `gate`, through which both inputs' events pass.
+@usableFromInline
+final class ReplacementState<Value, Failure: Error>: @unchecked Sendable {
+  @usableFromInline let sink: (Event<Value, Failure>) -> Void
+  @usableFromInline let scope: SubscriptionScope
+  @usableFromInline let originalScope: SubscriptionScope
+  @usableFromInline let replacementScope: SubscriptionScope
+  @usableFromInline let gate = SerialGate<ReplacementOperation<Value, Failure>>()
+  @usableFromInline @exclusivity(unchecked) var replaced = false
+  @usableFromInline @exclusivity(unchecked) var finished = false
+
+  @inlinable
+  init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
+    self.sink = sink
+    self.scope = scope
+    self.originalScope = scope.makeChild()
+    self.replacementScope = scope.makeChild()
+  }
+
+  @inlinable
+  func perform(_ operation: ReplacementOperation<Value, Failure>) {
+    gate.perform(operation) { execute($0) }
+  }
+
+  @inlinable
+  func execute(_ operation: ReplacementOperation<Value, Failure>) {
+    if finished || scope.isDisposed { return }
+    switch operation {
+    case .original(let event):
+      if replaced { return }
+      switch event {
+      case .next: sink(event)
+      case .error:
+        finished = true
+        sink(event)
+      case .completed: scope.endChild(originalScope)
+      }
+    case .replacement(let event):
+      if !replaced {
+        replaced = true
+        scope.endChild(originalScope)
+      }
+      if event.isTerminal { finished = true }
+      sink(event)
+    }
+  }
+}
+
+/// An event of `sample`: the receiver's event, or a tick of the sampler.
+@usableFromInline
+enum SampleOperation<Value, Failure: Error> {
+  case value(Event<Value, Failure>)
+  case tick
+}
+
+/// One subscription to `sample`. All state is touched only by the owner of `gate`.
+@usableFromInline
+final class SampleState<Value, Failure: Error>: @unchecked Sendable {
+  @usableFromInline let sink: (Event<Value, Failure>) -> Void
+  @usableFromInline let scope: SubscriptionScope
+  @usableFromInline let gate = SerialGate<SampleOperation<Value, Failure>>()
+  @usableFromInline @exclusivity(unchecked) var latest: Value?
+  @usableFromInline @exclusivity(unchecked) var finished = false
+
+  @inlinable
+  init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
+    self.sink = sink
+    self.scope = scope
+  }
+
+  @inlinable
+  func perform(_ operation: SampleOperation<Value, Failure>) {
+    gate.perform(operation) { execute($0) }
+  }
+
+  @inlinable
+  func execute(_ operation: SampleOperation<Value, Failure>) {
+    if finished || scope.isDisposed { return }
+    switch operation {
+    case .tick:
+      if let latest { sink(.next(latest)) }
+    case .value(.next(let value)):
+      latest = value
+    case .value(let terminal):
+      finished = true
+      sink(terminal)
+    }
+  }
+}
