@@ -21,11 +21,13 @@ let package = Package(
   targets: [
     .target(name: "RACSwift", swiftSettings: strictSettings),
     .target(name: "RACSwiftTesting", dependencies: ["RACSwift"], swiftSettings: strictSettings),
+    // A loopback HTTP server for the tests and the demo (not a product).
+    .target(name: "LoopbackHTTP", swiftSettings: strictSettings),
     .executableTarget(
-      name: "rac-demo", dependencies: ["RACSwift", "RACSwiftTesting"], swiftSettings: strictSettings
-    ),
+      name: "rac-demo", dependencies: ["RACSwift", "RACSwiftTesting", "LoopbackHTTP"],
+      swiftSettings: strictSettings),
     .testTarget(
-      name: "RACSwiftTests", dependencies: ["RACSwift", "RACSwiftTesting"],
+      name: "RACSwiftTests", dependencies: ["RACSwift", "RACSwiftTesting", "LoopbackHTTP"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "RACSwiftTestingTests", dependencies: ["RACSwift", "RACSwiftTesting"],

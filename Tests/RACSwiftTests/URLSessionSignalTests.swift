@@ -1,0 +1,90 @@
+import Foundation
+import LoopbackHTTP
+import RACSwift
+import RACSwiftTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+@Suite("URLSession signals against a real loopback server", .checksLiveSubscriptions)
+struct URLSessionSignalTests {
+  let server: LoopbackHTTPServer
+  let session = URLSession(configuration: .ephemeral)
+
+  init() throws {
+    server = try LoopbackHTTPServer { request in
+      switch request.path {
+      case "/fail": .respond(status: 500, body: Data("boom".utf8))
+      case "/held": .hold(name: "held", status: 200, body: Data("late".utf8))
+      default: .respond(status: 200, body: Data("hello \(request.path)".utf8))
+      }
+    }
+  }
+
+  func request(_ path: String) -> Signal<(Data, HTTPURLResponse), URLError> {
+    session.signal(for: URLRequest(url: server.url(path)))
+  }
+
+  func body<F>(of signal: Signal<(Data, HTTPURLResponse), F>) async throws(F) -> String {
+    for try await (data, _) in signal.values { return String(decoding: data, as: UTF8.self) }
+    return ""
+  }
+
+  @Test("A1-09: one subscription is one request; two are two")
+  func coldRequests() async throws {
+    let signal = request("/cold")
+    #expect(server.hitCount("/cold") == 0)
+    #expect(try await body(of: signal) == "hello /cold")
+    #expect(server.hitCount("/cold") == 1)
+    _ = try await body(of: signal)
+    #expect(server.hitCount("/cold") == 2)
+  }
+
+  @Test("A5-03: replay() with three subscribers makes one request and gives all the same result")
+  func replayedRequest() async throws {
+    let shared = request("/shared").replay()
+    let results = try await [body(of: shared), body(of: shared), body(of: shared)]
+    #expect(results == Array(repeating: "hello /shared", count: 3))
+    #expect(server.hitCount("/shared") == 1)
+  }
+
+  @Test("A2-08: disposal cancels the request in flight; the server sees the client hang up")
+  func disposalCancels() async throws {
+    let recorder = Recorder<String, URLError>()
+    let subscription = recorder.subscribe(
+      to: request("/held").map { String(decoding: $0.0, as: UTF8.self) })
+    // Wait until the request reached the server, without sleeping.
+    while server.hitCount("/held") == 0 { await Task.yield() }
+    subscription.dispose()
+    let hungUp = await Task.detached { [server] in server.waitForHangUp("held") }.value
+    #expect(hungUp)
+    server.release("held")
+    #expect(recorder.events.isEmpty)
+  }
+
+  @Test("a 500 with validateStatus is a typed error carrying the status")
+  func unacceptableStatus() async {
+    do {
+      _ = try await body(of: request("/fail").validateStatus(200..<300))
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.statusCode == 500)
+    }
+  }
+
+  @Test("an unreachable port fails with a URLError, not a crash")
+  func unreachable() async throws {
+    let closed = try LoopbackHTTPServer { _ in .respond(status: 200, body: Data()) }
+    let url = closed.url("/")
+    closed.stop()
+    do {
+      _ = try await body(of: session.signal(for: URLRequest(url: url)))
+      Issue.record("expected an error")
+    } catch {
+      // Typed throws make it a URLError; it says the connection was refused.
+      #expect(error.code == .cannotConnectToHost)
+    }
+  }
+}
