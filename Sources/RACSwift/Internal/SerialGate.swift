@@ -37,6 +37,15 @@ struct SerialGate<Operation>: ~Copyable, @unchecked Sendable {
     drain(execute)
   }
 
+  /// Queues `operation` without running anything, so it can be called with another lock held
+  /// (to give operations the same order as that lock's critical sections). Returns whether the
+  /// caller became the owner: then it must call ``drain(_:)`` — after releasing its lock.
+  @inlinable
+  func enqueue(_ operation: Operation) -> Bool {
+    pendingQueue.push(operation)
+    return work.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0
+  }
+
   /// Takes ownership if the gate is free. Balance a `true` with ``leave(_:)``.
   @inlinable @inline(__always)
   func tryEnter() -> Bool {

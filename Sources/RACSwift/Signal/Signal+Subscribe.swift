@@ -48,6 +48,20 @@ extension Signal {
     return sink
   }
 
+  /// `subscribe(next:error:completed:)` delivering on `target` (an actor known only at run
+  /// time, e.g. one remembered by a binding).
+  @usableFromInline
+  final func subscribe(
+    next: ((Value) -> Void)?, error: ((Failure) -> Void)? = nil, completed: (() -> Void)? = nil,
+    deliveringOn target: (any Actor)?, file: StaticString = #fileID, line: UInt = #line
+  ) -> any Disposable {
+    let sink = BlockSink<Value, Failure>(
+      next: next, error: error, completed: completed,
+      origin: SubscriptionOrigin(file: file, line: line))
+    start(root: sink, isolation: target) { sink.receive($0) }
+    return sink
+  }
+
   /// Starts a subscription whose end is `deliver`, run on `isolation` when there is one.
   @inlinable @inline(__always)
   final func start(

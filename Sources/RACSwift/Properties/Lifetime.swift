@@ -1,0 +1,69 @@
+/// When something ends — usually an object's life (RAC's `rac_willDeallocSignal`, made
+/// explicit): give an object a ``Lifetime/Token`` that it owns, and the lifetime ends when the
+/// token is deinitialized with it.
+///
+/// ```swift
+/// final class Screen {
+///   let lifetime: Lifetime
+///   private let token: Lifetime.Token
+///   init(ticks: Signal<Int, Never>) {
+///     (lifetime, token) = Lifetime.make()
+///     ticks.take(during: lifetime).subscribe(next: { print($0) })  // ends with the screen
+///   }
+/// }
+/// ```
+public final class Lifetime: Sendable {
+  private let subject: ReplaySubject<Void, Never>
+
+  private init(subject: ReplaySubject<Void, Never>) { self.subject = subject }
+
+  /// A new lifetime and the token that ends it when deinitialized.
+  public static func make() -> (lifetime: Lifetime, token: Token) {
+    let subject = ReplaySubject<Void, Never>(capacity: 0)
+    return (Lifetime(subject: subject), Token(subject: subject))
+  }
+
+  /// A lifetime that has already ended.
+  public static let ended: Lifetime = {
+    let (lifetime, token) = make()
+    token.end()
+    return lifetime
+  }()
+
+  /// Completes, without values, when the lifetime ends — at once for a lifetime already ended.
+  public var ended: Signal<Void, Never> { subject }
+
+  /// Whether the lifetime has ended.
+  public var hasEnded: Bool { subject.isDisposed }
+
+  /// Runs `action` when the lifetime ends (at once if it has); returns a disposable that cancels
+  /// it.
+  @discardableResult
+  public func observeEnded(_ action: @escaping @Sendable () -> Void) -> any Disposable {
+    subject.subscribe(completed: action, isolation: nil)
+  }
+
+  /// Ends its ``Lifetime`` when deinitialized (or when ``end()`` is called).
+  public final class Token: Sendable {
+    private let subject: ReplaySubject<Void, Never>
+
+    fileprivate init(subject: ReplaySubject<Void, Never>) { self.subject = subject }
+
+    /// Ends the lifetime now.
+    public func end() { subject.sendCompleted() }
+
+    deinit { subject.sendCompleted() }
+  }
+}
+
+extension Signal {
+  /// Forwards the receiver until `lifetime` ends, then completes (RAC's
+  /// `takeUntil:rac_willDeallocSignal`).
+  ///
+  /// ```swift
+  /// ticks.take(during: screen.lifetime)
+  /// ```
+  public func take(during lifetime: Lifetime) -> Signal<Value, Failure> {
+    take(until: lifetime.ended)
+  }
+}

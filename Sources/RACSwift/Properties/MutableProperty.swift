@@ -1,0 +1,136 @@
+/// A thread-safe value whose changes you can observe as a signal (RAC's `RACObserve` on a
+/// property, with the storage made explicit).
+///
+/// ``signal`` sends the current value to each new subscriber, then every change;
+/// ``changes`` sends only the changes. ``modify(_:)`` updates the value atomically, and
+/// observers receive values in exactly the order the updates were made, whatever threads made
+/// them.
+///
+/// ```swift
+/// let volume = MutableProperty(5)
+/// volume.signal.subscribe(next: { print($0) })  // 5
+/// volume.value = 7                              // 7
+/// volume.modify { $0 += 1 }                     // 8
+/// ```
+public final class MutableProperty<Value>: @unchecked Sendable {
+  // Lock discipline: `current` is read and written with `lock` held. A change is queued on the
+  // delivery engine while `lock` is held (so deliveries keep the order of the changes) and
+  // delivered after `lock` is released.
+  private let lock = Lock()
+  private var current: Value
+  private let core: SubjectCore<Value, Never>
+  private let token: Lifetime.Token
+  /// Ends when the property is deinitialized; bindings into the property end with it.
+  public let lifetime: Lifetime
+
+  /// A property holding `initial`.
+  public init(_ initial: Value) {
+    current = initial
+    core = SubjectCore(policy: .latest, initial: initial)
+    (lifetime, token) = Lifetime.make()
+  }
+
+  deinit { core.send(.completed) }
+
+  /// The current value. Setting it notifies observers.
+  public var value: Value {
+    get { lock.withLock { current } }
+    set { modify { $0 = newValue } }
+  }
+
+  /// Updates the value atomically with `body` and notifies observers of the result; returns what
+  /// `body` returns. `body` runs with the property locked: it must not touch this property.
+  ///
+  /// ```swift
+  /// counter.modify { $0 += 1 }
+  /// ```
+  @discardableResult
+  public func modify<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    lock.lock()
+    let result: R
+    do {
+      result = try body(&current)
+    } catch {
+      lock.unlock()
+      throw error
+    }
+    let mustDeliver = core.gate.enqueue(.event(.next(current)))
+    lock.unlock()
+    if mustDeliver { core.gate.drain { core.execute($0) } }
+    return result
+  }
+
+  /// The current value on subscription, then every change; completes when the property goes
+  /// away.
+  public var signal: Signal<Value, Never> {
+    let core = self.core
+    return Signal(name: .source("+property")) { _, sink, scope in
+      core.attach(sink, scope: scope)
+    }
+  }
+
+  /// Every change from now on (not the current value).
+  public var changes: Signal<Value, Never> { signal.skip(1) }
+
+  /// A read-only view of this property.
+  public var readOnly: Property<Value> {
+    Property(getter: { self.value }, signal: signal)
+  }
+}
+
+/// A read-only property: a current value plus the signal of it and its changes. Make one from a
+/// ``MutableProperty`` (``MutableProperty/readOnly``), a constant, or by transforming and
+/// combining other properties.
+///
+/// ```swift
+/// let fullName = first.readOnly.combine(with: last.readOnly).map { "\($0) \($1)" }
+/// ```
+public final class Property<Value>: @unchecked Sendable {
+  // Lock discipline: immutable after init.
+  private let getter: @Sendable () -> Value
+  /// The current value on subscription, then every change.
+  public let signal: Signal<Value, Never>
+
+  init(getter: @escaping @Sendable () -> Value, signal: Signal<Value, Never>) {
+    self.getter = getter
+    self.signal = signal
+  }
+
+  /// A property that always holds `value`.
+  public convenience init(value: Value) where Value: Sendable {
+    self.init(getter: { value }, signal: .just(value))
+  }
+
+  /// The current value.
+  public var value: Value { getter() }
+
+  /// Every change from now on.
+  public var changes: Signal<Value, Never> { signal.skip(1) }
+
+  /// A property whose value is `transform` of this one's (`transform` should be pure: it runs
+  /// on every read and every change).
+  public func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Property<T> {
+    let getter = self.getter
+    return Property<T>(getter: { transform(getter()) }, signal: signal.map(transform))
+  }
+
+  /// A property holding both values.
+  public func combine<Other>(with other: Property<Other>) -> Property<(Value, Other)> {
+    let left = getter
+    let right = other.getter
+    return Property<(Value, Other)>(
+      getter: { (left(), right()) }, signal: signal.combineLatest(with: other.signal))
+  }
+}
+
+extension MutableProperty {
+  /// A property whose value is `transform` of this one's.
+  public func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Property<T> {
+    readOnly.map(transform)
+  }
+
+  /// A property holding both values.
+  public func combine<Other>(with other: MutableProperty<Other>) -> Property<(Value, Other)> {
+    readOnly.combine(with: other.readOnly)
+  }
+}
