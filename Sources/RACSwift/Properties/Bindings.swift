@@ -24,7 +24,7 @@ public func <~ <Value>(property: MutableProperty<Value>, signal: Signal<Value, N
     next: { [weak property] in property?.value = $0 }, isolation: nil)
 }
 
-/// Binds `signal` to `target` (see ``Signal/bind(to:at:)``).
+/// Binds `signal` to `target` (see `Signal.bind(to:at:)`).
 ///
 /// ```swift
 /// label.rac[\.text] <~ model.titles
@@ -99,7 +99,7 @@ extension Signal where Failure == Never {
     bind(to: BindingTarget(object: object, keyPath: keyPath, isolation: isolation))
   }
 
-  /// Like ``bind(to:at:isolation:)``, for an optional source and a non-optional property:
+  /// Like `bind(to:at:)`, for an optional source and a non-optional property:
   /// `nil` is assigned as `nilValue` (RAC's `RAC(object, keyPath, nilValue)`).
   ///
   /// ```swift
