@@ -53,6 +53,26 @@ struct IsolationTests {
   }
 
   @MainActor
+  @Test("values queued for a main-actor subscriber survive the created signal's completion")
+  func queuedValuesSurviveCompletion() async {
+    let signal = Signal<Int, Never> { subscriber in
+      DispatchQueue.global().async {
+        for value in 1...100 { subscriber.sendNext(value) }
+        subscriber.sendCompleted()
+      }
+      return nil
+    }
+    var received: [Int] = []
+    var subscription: (any Disposable)?
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      subscription = signal.subscribe(
+        next: { received.append($0) }, completed: { done.resume() })
+    }
+    #expect(received == Array(1...100))
+    subscription?.dispose()
+  }
+
+  @MainActor
   @Test("an event arriving on the main thread is delivered synchronously, before sendNext returns")
   func mainActorSynchronous() {
     let subject = Subject<Int, Never>()

@@ -9,7 +9,7 @@ extension Signal {
   /// ```
   public convenience init(operation: @escaping @Sendable () async throws(Failure) -> Value) {
     self.init(name: .source("+operation")) { _, sink, scope in
-      let subscriber = Subscriber(forwardingTo: sink, lifetime: scope)
+      let subscriber = Subscriber(forwardingTo: sink, within: scope)
       let task = Task {
         do throws(Failure) {
           let value = try await operation()
@@ -19,7 +19,7 @@ extension Signal {
           subscriber.sendError(error)
         }
       }
-      scope.add(AnyDisposable { task.cancel() })
+      subscriber.lifetime.add(AnyDisposable { task.cancel() })
     }
   }
 
@@ -41,7 +41,7 @@ extension Signal {
     emitting body: @escaping @Sendable (Subscriber<Value, Failure>) async throws(Failure) -> Void
   ) {
     self.init(name: .source("+emitting")) { _, sink, scope in
-      let subscriber = Subscriber(forwardingTo: sink, lifetime: scope)
+      let subscriber = Subscriber(forwardingTo: sink, within: scope)
       let task = Task {
         do throws(Failure) {
           try await body(subscriber)
@@ -50,7 +50,7 @@ extension Signal {
           subscriber.sendError(error)
         }
       }
-      scope.add(AnyDisposable { task.cancel() })
+      subscriber.lifetime.add(AnyDisposable { task.cancel() })
     }
   }
 
@@ -63,7 +63,7 @@ extension Signal {
   public convenience init<S: AsyncSequence & Sendable>(_ sequence: S)
   where S.Element == Value, S.Failure == Failure {
     self.init(name: .source("+asyncSequence")) { _, sink, scope in
-      let subscriber = Subscriber(forwardingTo: sink, lifetime: scope)
+      let subscriber = Subscriber(forwardingTo: sink, within: scope)
       let task = Task {
         var iterator = sequence.makeAsyncIterator()
         do throws(Failure) {
@@ -76,7 +76,7 @@ extension Signal {
           subscriber.sendError(error)
         }
       }
-      scope.add(AnyDisposable { task.cancel() })
+      subscriber.lifetime.add(AnyDisposable { task.cancel() })
     }
   }
 }

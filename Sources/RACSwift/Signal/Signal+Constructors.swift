@@ -19,8 +19,8 @@ extension Signal {
     _ didSubscribe: @escaping @Sendable (Subscriber<Value, Failure>) -> (any Disposable)?
   ) {
     self.init(name: .source("+create")) { _, sink, scope in
-      let subscriber = Subscriber(forwardingTo: sink, lifetime: scope)
-      if let disposable = didSubscribe(subscriber) { scope.add(disposable) }
+      let subscriber = Subscriber(forwardingTo: sink, within: scope)
+      if let disposable = didSubscribe(subscriber) { subscriber.lifetime.add(disposable) }
     }
   }
 

@@ -21,9 +21,12 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
   @usableFromInline let gate = SerialGate<Event<Value, Failure>>()
   @usableFromInline @exclusivity(unchecked) var sink: ((Event<Value, Failure>) -> Void)?
   @usableFromInline let lifetime: SubscriptionScope
-  /// Whether the subscriber forwards into a chain (a created signal's subscriber): then the
-  /// terminal event goes downstream before the lifetime is disposed, since downstream owns it.
-  @usableFromInline let forwards: Bool
+  /// For a created signal's subscriber: the subscription scope its own child `lifetime` belongs
+  /// to. The terminal event goes downstream first, then `lifetime` (the signal's resources) ends
+  /// — not the downstream scope, which may still have work pending (a `delay`, a hop to an
+  /// actor).
+  @usableFromInline let parent: SubscriptionScope?
+  @usableFromInline var forwards: Bool { parent != nil }
 
   /// A subscriber running the given handlers; each is optional.
   ///
@@ -49,16 +52,18 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
       sink = handlers
     }
     lifetime = SubscriptionScope(bag: ())
-    forwards = false
+    parent = nil
   }
 
   /// The subscriber handed to a created signal's closure: forwards into `sink` for the
-  /// subscription that owns `lifetime`.
+  /// subscription in `scope`, in a child scope of its own (see `parent`).
   @inlinable
-  init(forwardingTo sink: @escaping (Event<Value, Failure>) -> Void, lifetime: SubscriptionScope) {
+  init(
+    forwardingTo sink: @escaping (Event<Value, Failure>) -> Void, within scope: SubscriptionScope
+  ) {
     self.sink = sink
-    self.lifetime = lifetime
-    self.forwards = true
+    self.lifetime = scope.makeChild()
+    self.parent = scope
   }
 
   /// Sends a value.
@@ -90,9 +95,9 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     }
     if event.isTerminal {
       self.sink = nil
-      if forwards {
+      if let parent {
         sink(event)
-        lifetime.dispose()
+        parent.endChild(lifetime)
       } else {
         lifetime.dispose()
         sink(event)

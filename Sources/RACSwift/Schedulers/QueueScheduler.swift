@@ -1,0 +1,84 @@
+import Dispatch
+
+/// A serial scheduler on a Dispatch queue (RAC's `RACQueueScheduler` /
+/// `+schedulerWithPriority:name:`): actions run one at a time, first in, first out.
+///
+/// ```swift
+/// let images = QueueScheduler(name: "images", qos: .utility)
+/// thumbnails.deliver(on: images)
+/// ```
+public final class QueueScheduler: Scheduler, @unchecked Sendable {
+  // Lock discipline: immutable after init; Dispatch is thread-safe.
+  /// The serial queue actions run on.
+  public let queue: DispatchQueue
+  private let currentBox = SchedulerBox()
+
+  /// A new serial scheduler named `name`, running at `qos`, optionally targeting `target` (it
+  /// stays serial and first-in, first-out even if `target` is concurrent).
+  public init(
+    name: String = "RACSwift.QueueScheduler", qos: DispatchQoS = .default,
+    targeting target: DispatchQueue? = nil
+  ) {
+    queue = DispatchQueue(label: name, qos: qos, target: target)
+    currentBox.scheduler = self
+  }
+
+  /// A scheduler for an existing serial queue.
+  public init(queue: DispatchQueue) {
+    self.queue = queue
+    currentBox.scheduler = self
+  }
+
+  /// Enqueues `action`; the disposable cancels it if it has not started.
+  @discardableResult
+  public func schedule(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
+    let cancellation = AnyDisposable()
+    let box = currentBox
+    queue.async {
+      if cancellation.isDisposed { return }
+      CurrentScheduler.run(as: box, action)
+    }
+    return cancellation
+  }
+
+  /// Runs `action` on the queue once `delay` has passed.
+  @discardableResult
+  public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+    -> (any Disposable)?
+  {
+    let cancellation = AnyDisposable()
+    let box = currentBox
+    queue.asyncAfter(deadline: .now() + delay.dispatchInterval) {
+      if cancellation.isDisposed { return }
+      CurrentScheduler.run(as: box, action)
+    }
+    return cancellation
+  }
+
+  /// Runs `action` on the queue after `delay`, then every `interval`, using a Dispatch timer.
+  @discardableResult
+  public func schedule(
+    after delay: Duration, repeating interval: Duration, leeway: Duration,
+    _ action: @escaping @Sendable () -> Void
+  ) -> (any Disposable)? {
+    let timer = TimerHandle(DispatchSource.makeTimerSource(queue: queue))
+    let box = currentBox
+    timer.source.schedule(
+      deadline: .now() + delay.dispatchInterval, repeating: interval.dispatchInterval,
+      leeway: leeway.dispatchInterval)
+    let cancellation = AnyDisposable { timer.source.cancel() }
+    timer.source.setEventHandler {
+      if cancellation.isDisposed { return }
+      CurrentScheduler.run(as: box, action)
+    }
+    timer.source.resume()
+    return cancellation
+  }
+}
+
+/// A Dispatch timer source, which is thread-safe but not declared `Sendable`.
+final class TimerHandle: @unchecked Sendable {
+  // Lock discipline: immutable; DispatchSource's methods are thread-safe.
+  let source: any DispatchSourceTimer
+  init(_ source: any DispatchSourceTimer) { self.source = source }
+}

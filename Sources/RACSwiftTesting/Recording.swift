@@ -1,0 +1,83 @@
+public import RACSwift
+import Synchronization
+
+/// An event and the virtual time it arrived at.
+public struct Recorded<Value, Failure: Error> {
+  /// When the event arrived, in the recording scheduler's virtual time.
+  public let time: Duration
+  /// The event.
+  public let event: Event<Value, Failure>
+
+  /// An event at a time.
+  public init(time: Duration, event: Event<Value, Failure>) {
+    self.time = time
+    self.event = event
+  }
+}
+
+extension Recorded: Equatable where Value: Equatable, Failure: Equatable {}
+extension Recorded: Sendable where Value: Sendable {}
+
+extension Recorded: CustomStringConvertible {
+  /// `next(1) @ 2.0 seconds`.
+  public var description: String { "\(event) @ \(time)" }
+}
+
+/// The events a subscription received, with their virtual times (see
+/// ``TestScheduler/record(_:)``).
+///
+/// Lock discipline: `storage` is read and written only inside its mutex.
+public final class RecordedEvents<Value, Failure: Error>: @unchecked Sendable {
+  private let storage = Mutex<[Recorded<Value, Failure>]>([])
+  private let subscription = SerialDisposable()
+
+  init() {}
+
+  /// Every recorded event, in arrival order.
+  public var events: [Recorded<Value, Failure>] { storage.withLock { $0.map { $0 } } }
+
+  /// The recorded values.
+  public var values: [Value] { events.compactMap(\.event.value) }
+
+  /// Whether a terminal event was recorded.
+  public var isTerminated: Bool { events.last?.event.isTerminal ?? false }
+
+  /// Ends the recording subscription.
+  public func dispose() { subscription.dispose() }
+
+  func append(_ recorded: Recorded<Value, Failure>) {
+    let boxed = UncheckedBox(recorded)
+    storage.withLock { $0.append(boxed.value) }
+  }
+
+  func attach(_ disposable: any Disposable) { subscription.disposable = disposable }
+}
+
+/// A value moved into a lock-protected store on the thread that produced it.
+struct UncheckedBox<Wrapped>: @unchecked Sendable {
+  let value: Wrapped
+  init(_ value: Wrapped) { self.value = value }
+}
+
+extension TestScheduler {
+  /// Subscribes to `signal` now and records each event with the virtual time it arrives at.
+  /// The subscription ends when the signal does, or with ``RecordedEvents/dispose()``.
+  ///
+  /// ```swift
+  /// let recorder = scheduler.record(signal)
+  /// scheduler.run()
+  /// recorder.events.map(\.time)
+  /// ```
+  public func record<Value, Failure: Error>(
+    _ signal: Signal<Value, Failure>
+  ) -> RecordedEvents<Value, Failure> {
+    let recorder = RecordedEvents<Value, Failure>()
+    let subscription = signal.subscribe(
+      next: { [self] in recorder.append(Recorded(time: now, event: .next($0))) },
+      error: { [self] in recorder.append(Recorded(time: now, event: .error($0))) },
+      completed: { [self] in recorder.append(Recorded(time: now, event: .completed)) },
+      isolation: nil)
+    recorder.attach(subscription)
+    return recorder
+  }
+}

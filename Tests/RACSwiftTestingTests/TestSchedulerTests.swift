@@ -1,0 +1,220 @@
+import Foundation
+import RACSwift
+import RACSwiftTesting
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+@Suite("TestScheduler (B.9)", .checksLiveSubscriptions)
+struct TestSchedulerTests {
+  @Test("nothing runs until advanced; immediate actions FIFO before dated ones; ties in order")
+  func ordering() {
+    let scheduler = TestScheduler()
+    let log = LogBox()
+    scheduler.schedule(after: .seconds(2)) { log.add("dated 2s") }
+    scheduler.schedule(after: .seconds(1)) { log.add("dated 1s a") }
+    scheduler.schedule { log.add("immediate 1") }
+    scheduler.schedule(after: .seconds(1)) { log.add("dated 1s b") }
+    scheduler.schedule { log.add("immediate 2") }
+    #expect(log.lines.isEmpty)
+    scheduler.run()
+    #expect(
+      log.lines == ["immediate 1", "immediate 2", "dated 1s a", "dated 1s b", "dated 2s"])
+    #expect(scheduler.now == .seconds(2))
+  }
+
+  @Test("step runs one action and moves now to its time; advance(by:) and advance(to:)")
+  func stepping() {
+    let scheduler = TestScheduler()
+    let log = LogBox()
+    for second in 1...5 {
+      scheduler.schedule(after: .seconds(second)) { log.add("\(second)") }
+    }
+    #expect(scheduler.step())
+    #expect(scheduler.now == .seconds(1))
+    scheduler.step(2)
+    #expect(log.lines == ["1", "2", "3"])
+    scheduler.advance(by: .milliseconds(500))
+    #expect(scheduler.now == .milliseconds(3_500))
+    #expect(log.lines.count == 3)
+    scheduler.advance(to: .seconds(10))
+    #expect(log.lines == ["1", "2", "3", "4", "5"])
+    #expect(scheduler.now == .seconds(10))
+    #expect(!scheduler.step())
+  }
+
+  @Test("cancelled actions are skipped; repeating actions repeat at each interval")
+  func cancellationAndRepeating() {
+    let scheduler = TestScheduler()
+    let log = LogBox()
+    scheduler.schedule(after: .seconds(1)) { log.add("cancelled") }?.dispose()
+    let ticker = scheduler.schedule(after: .seconds(1), repeating: .seconds(2), leeway: .zero) {
+      log.add("tick \(scheduler.now)")
+    }
+    scheduler.advance(to: .seconds(5))
+    ticker?.dispose()
+    scheduler.advance(to: .seconds(20))
+    #expect(log.lines == ["tick 1.0 seconds", "tick 3.0 seconds", "tick 5.0 seconds"])
+  }
+
+  @Test("Schedulers.current is the test scheduler while its actions run")
+  func current() {
+    let scheduler = TestScheduler()
+    let seen = LogBox()
+    scheduler.schedule { seen.add(Schedulers.current === scheduler ? "test" : "other") }
+    scheduler.run()
+    #expect(seen.lines == ["test"])
+    #expect(Schedulers.current == nil || Schedulers.current === MainScheduler.shared)
+  }
+
+  @Test("scheduleRecursive reschedules after each run returns")
+  func recursive() {
+    let scheduler = TestScheduler()
+    let count = LogBox()
+    scheduler.scheduleRecursive { reschedule in
+      count.add("run")
+      if count.lines.count < 5 { reschedule() }
+    }
+    scheduler.run()
+    #expect(count.lines.count == 5)
+  }
+
+  @Test("async advance lets other tasks run between actions")
+  func asyncAdvance() async {
+    let scheduler = TestScheduler()
+    let log = LogBox()
+    scheduler.schedule(after: .seconds(1)) { log.add("one") }
+    await scheduler.advance(by: .seconds(1))
+    #expect(log.lines == ["one"])
+  }
+
+  @Test("thread-safe: actions scheduled from many threads all run")
+  func threadSafe() {
+    let scheduler = TestScheduler()
+    let count = LogBox()
+    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+      for _ in 0..<1_000 { scheduler.schedule { count.add("") } }
+    }
+    scheduler.run()
+    #expect(count.lines.count == 4_000)
+  }
+}
+
+@Suite("Recording and marbles", .checksLiveSubscriptions)
+struct MarbleTests {
+  @Test("record keeps each event with its virtual time")
+  func record() throws {
+    let scheduler = TestScheduler()
+    let signal = try scheduler.coldSignal("-a--b|", values: ["a": 1, "b": 2])
+    let recorder = scheduler.record(signal)
+    scheduler.run()
+    #expect(
+      recorder.events == [
+        Recorded(time: .seconds(1), event: .next(1)), Recorded(time: .seconds(4), event: .next(2)),
+        Recorded(time: .seconds(5), event: .completed),
+      ])
+  }
+
+  @Test("cold signals start at each subscription; groups share a tick; # is the error")
+  func cold() throws {
+    let scheduler = TestScheduler(tick: .milliseconds(10))
+    let signal = try scheduler.coldSignal(
+      "-(ab)-#", values: ["a": 1, "b": 2], error: MarbleFailure.boom)
+    scheduler.advance(by: .milliseconds(100))
+    scheduler.expectMarbles(signal, "-(ab)-#", values: ["a": 1, "b": 2], error: .boom)
+  }
+
+  @Test("hot signals run from now; what precedes ^ already happened")
+  func hot() throws {
+    let scheduler = TestScheduler()
+    let prices = try scheduler.hotSignal("-a-^-b--c|", values: ["a": 1, "b": 2, "c": 3])
+    scheduler.advance(by: .seconds(2))
+    let recorder = scheduler.record(prices)
+    scheduler.run()
+    #expect(recorder.values == [3])
+    #expect(recorder.events.map(\.time) == [.seconds(5), .seconds(6)])
+  }
+
+  @Test("syntax errors point at the column: unbalanced (, unknown value")
+  func syntaxErrors() {
+    #expect(throws: MarbleSyntaxError.self) {
+      _ = try MarbleTimeline<Int, Never>("--(ab", values: ["a": 1, "b": 2])
+    }
+    do {
+      _ = try MarbleTimeline<Int, Never>("--(ab", values: ["a": 1, "b": 2])
+    } catch {
+      #expect(error.column == 3)
+      #expect(error.description.contains("'(' is never closed"))
+      #expect(error.description.hasSuffix("\n    ^"))
+    }
+    do {
+      _ = try MarbleTimeline<Int, Never>("-a-z-|", values: ["a": 1])
+    } catch {
+      #expect(error.column == 4)
+      #expect(error.problem.contains("no value for 'z'"))
+    }
+    do {
+      _ = try MarbleTimeline<Int, Never>("-a)-|", values: ["a": 1])
+    } catch {
+      #expect(error.column == 3)
+    }
+  }
+
+  @Test("expectMarbles reports a readable diff of the two timelines")
+  func diff() throws {
+    let scheduler = TestScheduler()
+    let signal = try scheduler.coldSignal("--a---b|", values: ["a": 1, "b": 2])
+    withKnownIssue {
+      scheduler.expectMarbles(signal, "--a--b--|", values: ["a": 1, "b": 2])
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("expected: --a--b--|") && text.contains("actual:   --a---b|")
+    }
+  }
+
+  @Test("text and SVG diagrams of two lanes; the SVG parses back")
+  func diagrams() throws {
+    let scheduler = TestScheduler()
+    let left = scheduler.record(try scheduler.coldSignal("-1--2---|", values: ["1": 1, "2": 2]))
+    let right = scheduler.record(
+      try scheduler.coldSignal("---a---#", values: ["a": 10], error: MarbleFailure.boom))
+    scheduler.run()
+    let diagram = MarbleDiagram(tick: scheduler.tick).lane("left", left).lane("right", right)
+    #expect(diagram.text.hasPrefix("left   -1--2---|\nright  ---1---#"))
+    #expect(diagram.text.contains("1 in right: 10"))
+    let parser = XMLParser(data: Data(diagram.svg.utf8))
+    let counter = SVGElementCounter()
+    parser.delegate = counter
+    #expect(parser.parse())
+    #expect(counter.counts["circle"] == 3)
+    #expect(counter.counts["svg"] == 1)
+  }
+}
+
+/// A failure for marble tests.
+enum MarbleFailure: Error, Equatable {
+  case boom
+}
+
+/// Counts the elements of a parsed XML document.
+final class SVGElementCounter: NSObject, XMLParserDelegate, @unchecked Sendable {
+  var counts: [String: Int] = [:]
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+  ) {
+    counts[elementName, default: 0] += 1
+  }
+}
+
+/// A thread-safe log of lines.
+final class LogBox: @unchecked Sendable {
+  // Lock discipline: `storage` only with `lock` held.
+  private let lock = NSLock()
+  private var storage: [String] = []
+  var lines: [String] { lock.withLock { storage } }
+  func add(_ line: String) { lock.withLock { storage.append(line) } }
+}
