@@ -7,7 +7,7 @@ import Synchronization
 /// Actions scheduled with `schedule(_:)` run first, first in first out; delayed ones run in order
 /// of their due time, ties in the order they were scheduled. Advancing moves ``now`` to each
 /// action's due time as it runs it. It is thread-safe: actions may be scheduled from any thread;
-/// they run on the thread that advances the scheduler, with ``RACSwift/Schedulers/current`` set
+/// they run on the thread that advances the scheduler, with `Schedulers.current` set
 /// to this scheduler.
 ///
 /// ```swift
@@ -96,7 +96,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   }
 
   /// Runs actions until none is waiting, including those they schedule (RAC's `-stepAll`).
-  /// Repeating actions keep it busy forever: use ``advance(by:)`` for them.
+  /// Repeating actions keep it busy forever: use `advance(by:)` for them.
   public func stepAll() {
     while step() {}
   }
@@ -116,12 +116,12 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   /// Runs actions until the scheduler is idle (the same as ``stepAll()``).
   public func run() { stepAll() }
 
-  /// ``advance(by:)``, letting other tasks run between actions.
+  /// `advance(by:)`, letting other tasks run between actions.
   public func advance(by duration: Duration) async {
     await advance(to: now + duration)
   }
 
-  /// ``advance(to:)``, letting other tasks run between actions.
+  /// `advance(to:)`, letting other tasks run between actions.
   public func advance(to time: Duration) async {
     while let action = nextAction(until: time) {
       run(action)
@@ -130,7 +130,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     lock.withLock { clock = max(clock, time) }
   }
 
-  /// ``run()``, letting other tasks run between actions.
+  /// `run()`, letting other tasks run between actions.
   public func run() async {
     while step() { await Task.yield() }
   }
