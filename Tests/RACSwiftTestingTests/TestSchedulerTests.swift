@@ -174,21 +174,27 @@ struct MarbleTests {
     }
   }
 
-  @Test("text and SVG diagrams of two lanes; the SVG parses back")
+  @Test("text and SVG diagrams of a recorded merge of two signals; the SVG parses back")
   func diagrams() throws {
     let scheduler = TestScheduler()
-    let left = scheduler.record(try scheduler.coldSignal("-1--2---|", values: ["1": 1, "2": 2]))
-    let right = scheduler.record(
-      try scheduler.coldSignal("---a---#", values: ["a": 10], error: MarbleFailure.boom))
+    let leftSignal = try scheduler.coldSignal(
+      "-1--2---|", values: ["1": 1, "2": 2], error: MarbleFailure.boom)
+    let rightSignal = try scheduler.coldSignal(
+      "---a---#", values: ["a": 10], error: MarbleFailure.boom)
+    let left = scheduler.record(leftSignal)
+    let right = scheduler.record(rightSignal)
+    let merged = scheduler.record(leftSignal.merge(rightSignal))
     scheduler.run()
-    let diagram = MarbleDiagram(tick: scheduler.tick).lane("left", left).lane("right", right)
-    #expect(diagram.text.hasPrefix("left   -1--2---|\nright  ---1---#"))
+    let diagram = MarbleDiagram(tick: scheduler.tick)
+      .lane("left", left).lane("right", right).lane("merged", merged)
+    #expect(
+      diagram.text.hasPrefix("left    -1--2---|\nright   ---1---#\nmerged  -1-12--#"))
     #expect(diagram.text.contains("1 in right: 10"))
     let parser = XMLParser(data: Data(diagram.svg.utf8))
     let counter = SVGElementCounter()
     parser.delegate = counter
     #expect(parser.parse())
-    #expect(counter.counts["circle"] == 3)
+    #expect(counter.counts["circle"] == 6)
     #expect(counter.counts["svg"] == 1)
   }
 }
