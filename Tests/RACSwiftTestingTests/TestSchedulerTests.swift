@@ -188,7 +188,7 @@ struct MarbleTests {
     let diagram = MarbleDiagram(tick: scheduler.tick)
       .lane("left", left).lane("right", right).lane("merged", merged)
     #expect(
-      diagram.text.hasPrefix("left    -1--2---|\nright   ---1---#\nmerged  -1-12--#"))
+      diagram.text.hasPrefix("left    -1--2---|\nright   ---1---#-\nmerged  -1-12--#-"))
     #expect(diagram.text.contains("1 in right: 10"))
     let parser = XMLParser(data: Data(diagram.svg.utf8))
     let counter = SVGElementCounter()
