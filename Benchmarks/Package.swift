@@ -1,0 +1,35 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// RACSwift's benchmarks, side by side with OpenCombine and a hand-written closure loop
+// (../../shared/BENCHMARKS.md). A separate package: `swift test` at the repository root never
+// builds it. Run everything with `./run.sh` (see README.md).
+let package = Package(
+  name: "RACSwiftBenchmarks",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    .package(name: "RACSwift", path: ".."),
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    .package(
+      url: "https://github.com/ordo-one/benchmark", from: "1.38.1",
+      traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    .target(name: "CHeapStats"),
+    .target(
+      name: "Workloads",
+      dependencies: [
+        .product(name: "RACSwift", package: "RACSwift"),
+        .product(name: "OpenCombine", package: "OpenCombine"),
+        "CHeapStats",
+      ]),
+    .executableTarget(
+      name: "RACSwiftBenchmarks",
+      dependencies: [.product(name: "Benchmark", package: "benchmark"), "Workloads"],
+      path: "Benchmarks/RACSwiftBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    .executableTarget(name: "smoke", dependencies: ["Workloads"]),
+    .executableTarget(name: "heap-stats", dependencies: ["Workloads"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

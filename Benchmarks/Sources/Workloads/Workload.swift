@@ -1,0 +1,71 @@
+/// One benchmark workload of `../shared/BENCHMARKS.md`, implemented three times.
+public struct Workload: Sendable {
+  /// `W1` … `W8`.
+  public let id: String
+  /// What it measures.
+  public let title: String
+  /// What one unit of N is ("source element", "send", "subscription").
+  public let unit: String
+  /// N as defined.
+  public let count: Int
+  /// The implementations, RACSwift first.
+  public let implementations: [Implementation]
+}
+
+/// One implementation of a workload: runs it for `n` units and returns a checksum that every
+/// implementation of the workload must agree on. `meter` marks the part to measure (setup and
+/// teardown stay outside).
+public struct Implementation: Sendable {
+  /// "RACSwift", "OpenCombine" or "closure loop".
+  public let name: String
+  /// Runs the workload.
+  public let run: @Sendable (_ n: Int, _ meter: Meter) -> Int
+}
+
+/// Brackets the measured part of a workload.
+public struct Meter: Sendable {
+  /// Called when the measured part starts.
+  public var start: @Sendable () -> Void
+  /// Called when it ends.
+  public var stop: @Sendable () -> Void
+
+  /// A meter that measures nothing (for smoke tests and checksums).
+  public static let none = Meter(start: {}, stop: {})
+
+  /// A meter calling `start` and `stop` around the measured part.
+  public init(start: @escaping @Sendable () -> Void, stop: @escaping @Sendable () -> Void) {
+    self.start = start
+    self.stop = stop
+  }
+}
+
+/// The implementation names.
+public enum Library {
+  /// The library under test.
+  public static let racSwift = "RACSwift"
+  /// The reference library.
+  public static let openCombine = "OpenCombine"
+  /// Plain closures in a loop: the practical limit for per-event work through closures.
+  public static let closureLoop = "closure loop"
+}
+
+/// Every workload, in order.
+public let workloads: [Workload] = [
+  w1, w1b, w2, w3, w4, w5, w6, w7,
+]
+
+/// A counter the optimizer cannot see through.
+public final class Counter: @unchecked Sendable {
+  // Lock discipline: written by one subscriber, whose delivery is serialized by the library
+  // under test (W7 checks exactly that); read after the run.
+  /// A sum or last value.
+  public var value = 0
+  /// A count.
+  public var count = 0
+  /// A zeroed counter.
+  public init() {}
+}
+
+/// Hides a value from the optimizer.
+@inline(never)
+public func opaque<T>(_ value: T) -> T { value }

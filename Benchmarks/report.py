@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Turns a package-benchmark markdown run (and heap-stats output) into the RACSwift results
+table: medians per unit, ratios against OpenCombine and the closure loop, PASS/MISS against the
+targets of ../../shared/BENCHMARKS.md."""
+import re
+import sys
+
+# id: (unit, N, target ratio vs OpenCombine or None, target ratio vs closure loop or None)
+WORKLOADS = {
+    "W1": ("source element", 1_000_000, 0.07, 4.0),
+    "W1b": ("send", 1_000_000, 0.16, None),
+    "W2": ("send", 1_000_000, 0.08, 1.5),
+    "W3": ("subscription", 200_000, 0.15, None),
+    "W4": ("outer event", 100_000, 0.25, None),
+    "W5": ("send", 1_000_000, None, 2.5),
+    "W6": ("source element", 1_000_000, 0.045, None),
+    "W7": ("send", 1_000_000, 0.20, None),
+}
+STEADY_STATE = ["W1b", "W2", "W5", "W7"]  # 0 allocations per event expected
+SCALE = {"": 1, "K": 1_000, "M": 1_000_000, "G": 1_000_000_000}
+
+
+def parse(markdown):
+    """{benchmark name: {metric: p50 value}}"""
+    results, current = {}, None
+    for line in markdown.splitlines():
+        heading = re.match(r"^### (.+)$", line)
+        if heading:
+            current = heading.group(1).strip()
+            results[current] = {}
+            continue
+        row = re.match(r"^\|\s*([^|]+?)\s*\|\s*(-?\d+)\s*\|\s*(-?\d+)\s*\|\s*(-?\d+)\s*\|", line)
+        if current and row:
+            metric, p50 = row.group(1), int(row.group(4))
+            unit = re.search(r"\((K|M|G)\)", metric)
+            name = re.sub(r"\s*\(.*?\)|\s*\*", "", metric).strip()
+            results[current][name] = p50 * SCALE[unit.group(1) if unit else ""]
+    return results
+
+
+def main():
+    results = parse(open(sys.argv[1]).read())
+    heap = {}
+    if len(sys.argv) > 2:
+        for line in open(sys.argv[2]):
+            parts = line.split()
+            if len(parts) == 3:
+                heap[parts[1]] = float(parts[2])
+
+    def ns_per_unit(workload, library):
+        entry = results.get(f"{workload} {library}")
+        if not entry or "Time" not in entry:
+            return None
+        return entry["Time"] * 1000.0 / WORKLOADS[workload][1]  # p50 in microseconds
+
+    rows, misses = [], 0
+    header = ("| workload | unit | RACSwift ns | OpenCombine ns | closure loop ns "
+              "| ÷ OpenCombine (target) | ÷ closure loop (target) | result |")
+    print(header)
+    print("|" + "---|" * 8)
+    for workload, (unit, _, vs_oc, vs_loop) in WORKLOADS.items():
+        rac = ns_per_unit(workload, "RACSwift")
+        oc = ns_per_unit(workload, "OpenCombine")
+        loop = ns_per_unit(workload, "closure loop")
+        verdicts, cells = [], []
+        for other, target in ((oc, vs_oc), (loop, vs_loop)):
+            if rac is None or other is None:
+                cells.append("—")
+                continue
+            ratio = rac / other
+            mark = ""
+            if target is not None:
+                ok = ratio <= target
+                verdicts.append(ok)
+                mark = f" (≤ {target})"
+            cells.append(f"{ratio:.3f}{mark}")
+        result = "PASS" if verdicts and all(verdicts) else ("MISS" if verdicts else "—")
+        misses += result == "MISS"
+        fmt = lambda v: "—" if v is None else f"{v:.1f}"
+        print(f"| {workload} | {unit} | {fmt(rac)} | {fmt(oc)} | {fmt(loop)} | "
+              f"{cells[0]} | {cells[1]} | {result} |")
+
+    print()
+    print("| allocations | RACSwift | target | result |")
+    print("|---|---|---|---|")
+    for workload in STEADY_STATE:
+        entry = results.get(f"{workload} RACSwift", {})
+        mallocs = entry.get("Malloc")
+        if mallocs is None:
+            continue
+        per_event = mallocs / WORKLOADS[workload][1]
+        ok = per_event < 0.001
+        misses += not ok
+        print(f"| {workload} per event (steady state) | {per_event:.4f} | 0 | "
+              f"{'PASS' if ok else 'MISS'} |")
+    w8 = results.get("W8 RACSwift", {})
+    w8_oc = results.get("W8 OpenCombine", {})
+    if "Malloc" in w8:
+        per_subscription = w8["Malloc"] / 10_000
+        ok = per_subscription <= 3
+        misses += not ok
+        oc_text = f" (OpenCombine {w8_oc['Malloc'] / 10_000:.1f})" if "Malloc" in w8_oc else ""
+        print(f"| W8 allocations per subscription | {per_subscription:.2f}{oc_text} | ≤ 3 | "
+              f"{'PASS' if ok else 'MISS'} |")
+    if "RACSwift" in heap:
+        ok = heap["RACSwift"] <= 160
+        misses += not ok
+        oc_text = f" (OpenCombine {heap['OpenCombine']:.0f})" if "OpenCombine" in heap else ""
+        print(f"| W8 live heap bytes per subscription | {heap['RACSwift']:.0f}{oc_text} | ≤ 160 | "
+              f"{'PASS' if ok else 'MISS'} |")
+    if "W1 RACSwift" in results and "Memory" in results["W1 RACSwift"]:
+        print(f"| W1 peak resident memory (MB) | {results['W1 RACSwift']['Memory'] / 1e6:.0f} "
+              f"| — | — |")
+    print()
+    print(f"{misses} target(s) missed")
+
+
+if __name__ == "__main__":
+    main()
