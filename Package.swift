@@ -16,7 +16,9 @@ let package = Package(
     .executable(name: "rac-demo", targets: ["rac-demo"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // Test-only: property-based tests of the operators.
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     .target(name: "RACSwift", swiftSettings: strictSettings),
@@ -27,7 +29,11 @@ let package = Package(
       name: "rac-demo", dependencies: ["RACSwift", "RACSwiftTesting", "LoopbackHTTP"],
       swiftSettings: strictSettings),
     .testTarget(
-      name: "RACSwiftTests", dependencies: ["RACSwift", "RACSwiftTesting", "LoopbackHTTP"],
+      name: "RACSwiftTests",
+      dependencies: [
+        "RACSwift", "RACSwiftTesting", "LoopbackHTTP",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "RACSwiftTestingTests", dependencies: ["RACSwift", "RACSwiftTesting"],

@@ -1,0 +1,128 @@
+extension Signal {
+  /// `scan(_:_:)` whose `combine` also gets the value's zero-based index (RAC's
+  /// `-scanWithStart:reduceWithIndex:`).
+  ///
+  /// ```swift
+  /// Signal.from([1, 2, 3, 4]).scan(0) { sum, value, index in sum + value + index }
+  /// ```
+  @inlinable
+  public func scan<A>(
+    _ initial: A, _ combine: @escaping @Sendable (A, Value, Int) -> A
+  ) -> Signal<A, Failure> {
+    let source = self
+    return Signal<A, Failure>(name: .unary(self, "scanWithStart:reduceWithIndex:")) {
+      _, sink, scope in
+      let state = FoldState(accumulator: initial)
+      source.subscribe(
+        sink: { event in
+          switch event {
+          case .next(let value):
+            state.accumulator = combine(state.accumulator, value, state.index)
+            state.index += 1
+            sink(.next(state.accumulator))
+          case .error(let error): sink(.error(error))
+          case .completed: sink(.completed)
+          }
+        }, scope: scope)
+    }
+  }
+
+  /// Folds the values with `combine`, starting from `start`, and sends only the result when the
+  /// receiver completes — `start` if it had no values (RAC's `-aggregateWithStart:reduce:`).
+  ///
+  /// ```swift
+  /// Signal.from([1, 2, 3]).aggregate(0, +)  // 6
+  /// ```
+  @inlinable
+  public func aggregate<A: Sendable>(
+    _ start: A, _ combine: @escaping @Sendable (A, Value) -> A
+  ) -> Signal<A, Failure> {
+    aggregate(
+      startFactory: { start }, name: .unary(self, "aggregateWithStart:reduce:"),
+      { accumulator, value, _ in combine(accumulator, value) })
+  }
+
+  /// `aggregate(_:_:)` whose `combine` also gets the value's zero-based index (RAC's
+  /// `-aggregateWithStart:reduceWithIndex:`).
+  @inlinable
+  public func aggregate<A: Sendable>(
+    _ start: A, _ combine: @escaping @Sendable (A, Value, Int) -> A
+  ) -> Signal<A, Failure> {
+    aggregate(
+      startFactory: { start }, name: .unary(self, "aggregateWithStart:reduceWithIndex:"),
+      combine)
+  }
+
+  /// `aggregate(_:_:)` with a start value made anew for each subscription (RAC's
+  /// `-aggregateWithStartFactory:reduce:`): use it for a mutable start such as a collection.
+  ///
+  /// ```swift
+  /// words.aggregate(startFactory: { Set<String>() }) { set, word in set.union([word]) }
+  /// ```
+  @inlinable
+  public func aggregate<A>(
+    startFactory: @escaping @Sendable () -> A, _ combine: @escaping @Sendable (A, Value) -> A
+  ) -> Signal<A, Failure> {
+    aggregate(
+      startFactory: startFactory, name: .unary(self, "aggregateWithStartFactory:reduce:"),
+      { accumulator, value, _ in combine(accumulator, value) })
+  }
+
+  @inlinable
+  func aggregate<A>(
+    startFactory: @escaping @Sendable () -> A, name: SignalNameNode,
+    _ combine: @escaping @Sendable (A, Value, Int) -> A
+  ) -> Signal<A, Failure> {
+    let source = self
+    return Signal<A, Failure>(name: name) { _, sink, scope in
+      let state = FoldState(accumulator: startFactory())
+      source.subscribe(
+        sink: { event in
+          switch event {
+          case .next(let value):
+            state.accumulator = combine(state.accumulator, value, state.index)
+            state.index += 1
+          case .error(let error): sink(.error(error))
+          case .completed:
+            sink(.next(state.accumulator))
+            if !scope.isDisposed { sink(.completed) }
+          }
+        }, scope: scope)
+    }
+  }
+
+  /// All values in one array, sent when the receiver completes — `[]` if it had none (RAC's
+  /// `-collect`).
+  ///
+  /// ```swift
+  /// Signal.from(1...3).collect()  // [1, 2, 3]
+  /// ```
+  @inlinable
+  public func collect() -> Signal<[Value], Failure> {
+    let source = self
+    return Signal<[Value], Failure>(name: .unary(self, "collect")) { _, sink, scope in
+      // Appends in place: folding through `combine` would copy the array for every value.
+      let state = FoldState<[Value]>(accumulator: [])
+      source.subscribe(
+        sink: { event in
+          switch event {
+          case .next(let value): state.accumulator.append(value)
+          case .error(let error): sink(.error(error))
+          case .completed:
+            sink(.next(state.accumulator))
+            if !scope.isDisposed { sink(.completed) }
+          }
+        }, scope: scope)
+    }
+  }
+}
+
+/// The accumulator and index of one subscription to a fold. Upstream delivers serially, so it
+/// needs no lock.
+@usableFromInline
+final class FoldState<A>: @unchecked Sendable {
+  @usableFromInline @exclusivity(unchecked) var accumulator: A
+  @usableFromInline @exclusivity(unchecked) var index = 0
+
+  @inlinable init(accumulator: A) { self.accumulator = accumulator }
+}

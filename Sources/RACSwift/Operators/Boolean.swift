@@ -1,0 +1,93 @@
+extension Signal where Value == Bool {
+  /// Inverts each value (RAC's `-not`).
+  ///
+  /// ```swift
+  /// isLoading.not()
+  /// ```
+  public func not() -> Signal<Bool, Failure> {
+    Signal(name: .unary(self, "not"), forwardingTo: map { !$0 })
+  }
+
+  /// Whether all the latest values of `signals` are `true`, sent whenever any of them sends once
+  /// all have (RAC's `-and` on combined booleans).
+  ///
+  /// ```swift
+  /// let canSubmit = Signal.and(isNameValid, isPasswordValid, acceptedTerms)
+  /// ```
+  public static func and(_ signals: Signal<Bool, Failure>...) -> Signal<Bool, Failure> {
+    Signal<[Bool], Failure>.combineLatest(signals).and()
+  }
+
+  /// Whether any of the latest values of `signals` is `true` (RAC's `-or` on combined booleans).
+  public static func or(_ signals: Signal<Bool, Failure>...) -> Signal<Bool, Failure> {
+    Signal<[Bool], Failure>.combineLatest(signals).or()
+  }
+}
+
+extension Signal where Value == [Bool] {
+  /// Whether every value of each array is `true` (RAC's `-and`).
+  ///
+  /// ```swift
+  /// Signal.combineLatest([a, b]).and()
+  /// ```
+  public func and() -> Signal<Bool, Failure> {
+    Signal<Bool, Failure>(name: .unary(self, "and"), forwardingTo: map { $0.allSatisfy { $0 } })
+  }
+
+  /// Whether any value of each array is `true` (RAC's `-or`).
+  public func or() -> Signal<Bool, Failure> {
+    Signal<Bool, Failure>(name: .unary(self, "or"), forwardingTo: map { $0.contains(true) })
+  }
+}
+
+extension Signal {
+  /// `true` as soon as any value arrives (then completes), `false` if the receiver finishes
+  /// without one — completes or fails: the result never fails (RAC's `-any`).
+  ///
+  /// ```swift
+  /// searchResults.any()  // did anything come back?
+  /// ```
+  public func any() -> Signal<Bool, Never> {
+    decide(name: .unary(self, "any"), onValue: { _ in true }, onEnd: false)
+  }
+
+  /// `true` at the first value passing `predicate`, `false` if the receiver finishes (completes
+  /// or fails) without one (RAC's `-any:`).
+  public func any(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool, Never> {
+    decide(name: .unary(self, "any:"), onValue: { predicate($0) ? true : nil }, onEnd: false)
+  }
+
+  /// `true` if the receiver completes with every value passing `predicate`; `false` at the first
+  /// value failing it, or on error (RAC's `-all:`).
+  public func all(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool, Never> {
+    decide(
+      name: .unary(self, "all:"), onValue: { predicate($0) ? nil : false }, onEnd: true,
+      errorResult: false)
+  }
+
+  /// Sends one Boolean and completes: the first non-nil `onValue`, or `onEnd` at completion
+  /// (`errorResult` on error).
+  func decide(
+    name: SignalNameNode, onValue: @escaping @Sendable (Value) -> Bool?, onEnd: Bool,
+    errorResult: Bool = false
+  ) -> Signal<Bool, Never> {
+    let source = self
+    return Signal<Bool, Never>(name: name) { _, sink, scope in
+      let guardState = TerminalGuard(sink: sink)
+      let child = scope.makeChild()
+      func finish(_ answer: Bool) {
+        guardState.send(.next(answer))
+        guardState.send(.completed)
+        scope.endChild(child)
+      }
+      source.subscribe(
+        sink: { event in
+          switch event {
+          case .next(let value): if let answer = onValue(value) { finish(answer) }
+          case .error: finish(errorResult)
+          case .completed: finish(onEnd)
+          }
+        }, scope: child)
+    }
+  }
+}

@@ -1,0 +1,70 @@
+/// The values of one group of `groupBy`: a hot signal carrying its ``key`` (RAC's
+/// `RACGroupedSignal`).
+public final class GroupedSignal<Key, Value, Failure: Error>: Signal<Value, Failure>,
+  @unchecked Sendable
+{
+  // Lock discipline: immutable; the subject is thread-safe.
+  /// The key all values of this group share.
+  public let key: Key
+  let subject: Subject<Value, Failure>
+
+  init(key: Key) {
+    let subject = Subject<Value, Failure>()
+    self.key = key
+    self.subject = subject
+    super.init(name: .source("+group")) { _, sink, scope in
+      subject.subscribe(sink: sink, scope: scope)
+    }
+  }
+}
+
+extension Signal {
+  /// Sorts values into groups by `key`: sends a ``GroupedSignal`` the first time a key is seen,
+  /// then sends each value into its group; completion or an error reaches every group, in the
+  /// order they were created (RAC's `-groupBy:`).
+  ///
+  /// ```swift
+  /// logLines.groupBy { $0.level }.subscribe(next: { group in … })
+  /// ```
+  public func groupBy<Key: Hashable>(
+    _ key: @escaping @Sendable (Value) -> Key
+  ) -> Signal<GroupedSignal<Key, Value, Failure>, Failure> {
+    groupBy(key, transform: { $0 })
+  }
+
+  /// Like ``groupBy(_:)``, sending `transform(value)` into the groups (RAC's
+  /// `-groupBy:transform:`).
+  public func groupBy<Key: Hashable, T>(
+    _ key: @escaping @Sendable (Value) -> Key, transform: @escaping @Sendable (Value) -> T
+  ) -> Signal<GroupedSignal<Key, T, Failure>, Failure> {
+    let source = self
+    return Signal<GroupedSignal<Key, T, Failure>, Failure>(name: .unary(self, "groupBy:")) {
+      _, sink, scope in
+      let groups = FoldState<[Key: GroupedSignal<Key, T, Failure>]>(accumulator: [:])
+      let order = FoldState<[GroupedSignal<Key, T, Failure>]>(accumulator: [])
+      source.subscribe(
+        sink: { event in
+          switch event {
+          case .next(let value):
+            let groupKey = key(value)
+            let group: GroupedSignal<Key, T, Failure>
+            if let existing = groups.accumulator[groupKey] {
+              group = existing
+            } else {
+              group = GroupedSignal(key: groupKey)
+              groups.accumulator[groupKey] = group
+              order.accumulator.append(group)
+              sink(.next(group))
+            }
+            group.subject.sendNext(transform(value))
+          case .error(let error):
+            for group in order.accumulator { group.subject.sendError(error) }
+            sink(.error(error))
+          case .completed:
+            for group in order.accumulator { group.subject.sendCompleted() }
+            sink(.completed)
+          }
+        }, scope: scope)
+    }
+  }
+}

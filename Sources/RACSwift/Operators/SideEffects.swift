@@ -1,0 +1,112 @@
+extension Signal {
+  /// Runs `body` with each value, then forwards it (RAC's `-doNext:`, A7-01).
+  ///
+  /// Added from an actor (a `@MainActor` view model), `body` runs on that actor, and so does the
+  /// delivery of everything after it: events that arrive elsewhere are moved there in order (the
+  /// side effect still runs before the event is forwarded). Added outside any actor, it runs where
+  /// the events arrive — RAC's rule.
+  ///
+  /// ```swift
+  /// request.doNext { print("got", $0) }.subscribe()
+  /// ```
+  public func doNext(
+    isolation: isolated (any Actor)? = #isolation, _ body: @escaping (Value) -> Void
+  ) -> Signal<Value, Failure> {
+    sideEffect(name: .unary(self, "doNext:"), isolation: isolation) { event in
+      if case .next(let value) = event { body(value) }
+    }
+  }
+
+  /// Runs `body` with the error, then forwards it (RAC's `-doError:`). See ``doNext(isolation:_:)``
+  /// for where it runs.
+  public func doError(
+    isolation: isolated (any Actor)? = #isolation, _ body: @escaping (Failure) -> Void
+  ) -> Signal<Value, Failure> {
+    sideEffect(name: .unary(self, "doError:"), isolation: isolation) { event in
+      if case .error(let error) = event { body(error) }
+    }
+  }
+
+  /// Runs `body` on completion, then forwards it (RAC's `-doCompleted:`).
+  public func doCompleted(
+    isolation: isolated (any Actor)? = #isolation, _ body: @escaping () -> Void
+  ) -> Signal<Value, Failure> {
+    sideEffect(name: .unary(self, "doCompleted:"), isolation: isolation) { event in
+      if case .completed = event { body() }
+    }
+  }
+
+  /// Runs `body` when the receiver completes or fails — not when the subscription is disposed
+  /// (RAC's `-finally:`, A7-04).
+  ///
+  /// ```swift
+  /// work.initially { button.isEnabled = false }.finally { button.isEnabled = true }
+  /// ```
+  public func finally(
+    isolation: isolated (any Actor)? = #isolation, _ body: @escaping () -> Void
+  ) -> Signal<Value, Failure> {
+    sideEffect(name: .unary(self, "finally:"), isolation: isolation) { event in
+      if event.isTerminal { body() }
+    }
+  }
+
+  /// Runs `body` each time the signal is subscribed, before the receiver is (RAC's `-initially:`,
+  /// A7-03); it runs on the subscribing thread.
+  ///
+  /// ```swift
+  /// fetch.initially { spinner.start() }
+  /// ```
+  public func initially(_ body: @escaping @Sendable () -> Void) -> Signal<Value, Failure> {
+    let source = self
+    return Signal(name: .unary(self, "initially:")) { _, sink, scope in
+      body()
+      if scope.isDisposed { return }
+      source.subscribe(sink: sink, scope: scope)
+    }
+  }
+
+  /// Runs `body` when the subscription ends for any reason: completion, error or disposal.
+  ///
+  /// ```swift
+  /// download.doDisposed { progress.hide() }
+  /// ```
+  public func doDisposed(_ body: @escaping @Sendable () -> Void) -> Signal<Value, Failure> {
+    let source = self
+    return Signal(name: .unary(self, "doDisposed:")) { _, sink, scope in
+      scope.add(AnyDisposable(body))
+      source.subscribe(sink: sink, scope: scope)
+    }
+  }
+
+  /// A stage that runs `effect` with each event, then forwards it, on `isolation` if there is one.
+  func sideEffect(
+    name: SignalNameNode, isolation: (any Actor)?, effect: @escaping (Event<Value, Failure>) -> Void
+  ) -> Signal<Value, Failure> {
+    let source = self
+    let handler = SideEffectHandler(effect: effect)
+    return Signal(name: name) { _, sink, scope in
+      guard let isolation else {
+        source.subscribe(
+          sink: { event in
+            handler.effect(event)
+            sink(event)
+          }, scope: scope)
+        return
+      }
+      let delivery = ActorDelivery<Value, Failure>(target: isolation) { event in
+        if scope.isDisposed { return }
+        handler.effect(event)
+        sink(event)
+      }
+      // A child scope: work still queued for the actor must survive the receiver's end.
+      source.subscribe(sink: { delivery.receive($0) }, scope: scope.makeChild())
+    }
+  }
+}
+
+/// A side effect's closure. It is not `Sendable`: it is only ever called on the actor it was
+/// added from (or, without one, where the signal delivers, one event at a time — RAC's rule).
+final class SideEffectHandler<Value, Failure: Error>: @unchecked Sendable {
+  let effect: (Event<Value, Failure>) -> Void
+  init(effect: @escaping (Event<Value, Failure>) -> Void) { self.effect = effect }
+}
