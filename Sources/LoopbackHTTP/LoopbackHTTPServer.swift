@@ -36,6 +36,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
   private var released: Set<String> = []
   private var hangUps: [String: Int] = [:]
   private var stopped = false
+  private var closed = false
   private let listener: Int32
   private let route: @Sendable (Request) -> Reply
 
@@ -101,22 +102,33 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
   }
 
-  /// Stops accepting connections.
+  /// Stops accepting connections; later calls do nothing. Only the accepting thread closes the
+  /// listening descriptor, once, after its last `accept`: closing it from here could let that
+  /// `accept` run on a descriptor number the process has meanwhile reused for another socket.
   public func stop() {
-    lock.withLock { stopped = true }
-    shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
+    let wasStopped = lock.withLock {
+      defer { stopped = true }
+      return stopped
+    }
+    if !wasStopped { shutdown(listener, Int32(SHUT_RDWR)) }
   }
 
-  deinit { stop() }
+  /// Whether the server still listens: `false` once ``stop()`` has taken effect and the port is
+  /// closed.
+  public var isAccepting: Bool { lock.withLock { !closed } }
 
   private func acceptLoop() {
+    defer {
+      close(listener)
+      lock.withLock { closed = true }
+    }
     while true {
       let connection = accept(listener, nil, nil)
-      if connection < 0 {
-        if lock.withLock({ stopped }) { return }
-        continue
+      if lock.withLock({ stopped }) {
+        if connection >= 0 { close(connection) }
+        return
       }
+      if connection < 0 { continue }
       let thread = Thread { [self] in serve(connection) }
       thread.start()
     }

@@ -9,9 +9,12 @@ import Testing
 #endif
 
 @Suite("URLSession signals against a real loopback server", .checksLiveSubscriptions)
-struct URLSessionSignalTests {
+final class URLSessionSignalTests {
   let server: LoopbackHTTPServer
   let session = URLSession(configuration: .ephemeral)
+
+  // Each test gets its own instance, server and port; the server stops with it.
+  deinit { server.stop() }
 
   init() throws {
     server = try LoopbackHTTPServer { request in
@@ -79,6 +82,7 @@ struct URLSessionSignalTests {
     let closed = try LoopbackHTTPServer { _ in .respond(status: 200, body: Data()) }
     let url = closed.url("/")
     closed.stop()
+    while closed.isAccepting { await Task.yield() }  // the port is closed once this is false
     do {
       _ = try await body(of: session.signal(for: URLRequest(url: url)))
       Issue.record("expected an error")

@@ -126,13 +126,20 @@ extension Signal where Failure == Never {
     let subscription = SerialDisposable()
     let registration = BindingRegistry.shared.register(
       object: object, keyPath: keyPath, binding: subscription)
+    let enabledCheck = ControlEnabledCheck(object: object, keyPath: keyPath)
     subscription.disposable = source.subscribe(
       next: { value in
         guard let object = holder.object else {
           subscription.dispose()
           return
         }
-        object[keyPath: keyPath] = value
+        guard let enabledCheck else {
+          object[keyPath: keyPath] = value
+          return
+        }
+        if enabledCheck.assign({ object[keyPath: keyPath] = value }, on: object) {
+          subscription.dispose()
+        }
       },
       deliveringOn: target.isolation)
     return AnyDisposable {
@@ -147,6 +154,44 @@ final class BindingHolder<Object: AnyObject>: @unchecked Sendable {
   // Lock discipline: `object` is a weak reference, read atomically by the runtime.
   weak var object: Object?
   init(object: Object) { self.object = object }
+}
+
+/// Watches a key-path binding of a `Bool` on an ``ActionControl`` for writing the control's
+/// `isEnabled` while a command is bound to the control (RAC's `RAC(button, enabled)` next to
+/// `rac_command`, A10-22).
+///
+/// Swift gives the two no common identity to check when they are bound: the command binding
+/// writes through the ``ActionControl`` requirement, the key-path binding through the conforming
+/// type's own property (often a computed one), and the two key paths never compare equal. So
+/// the check happens when the key-path binding writes: if the write changes `isEnabled` while a
+/// command is bound, the command owns the state — the binding is reported and ended.
+struct ControlEnabledCheck {
+  private let isEnabled: (AnyObject) -> Bool
+
+  /// A check for binding `keyPath` of `object`, or `nil` when it cannot touch a control's
+  /// `isEnabled` (the object is no control, or the value is not a `Bool`).
+  init?<Object: AnyObject, Value>(object: Object, keyPath: ReferenceWritableKeyPath<Object, Value>)
+  {
+    guard Value.self == Bool.self, let control = object as? any ActionControl,
+      keyPath != actionControlEnabledKeyPath(control)  // the command binding's own path
+    else { return nil }
+    isEnabled = { ($0 as? any ActionControl)?.isEnabled ?? false }
+  }
+
+  /// Runs `write` on `object`; returns whether it changed `isEnabled` of a control a command is
+  /// bound to (reported through ``BindingRegistry/report``).
+  func assign(_ write: () -> Void, on object: AnyObject) -> Bool {
+    let before = isEnabled(object)
+    write()
+    guard isEnabled(object) != before, ControlBindings.shared.hasCommand(for: object) else {
+      return false
+    }
+    BindingRegistry.shared.report(
+      "\(type(of: object)).isEnabled is bound both to a command (control.bind(command)) and by a "
+        + "key-path binding; the command owns it, so the key-path binding is ended — pass the "
+        + "condition as the command's enabled: signal instead (RAC asserted here, A10-22)")
+    return true
+  }
 }
 
 /// Tells when a key path of an object gets a second live binding (A10-22).
@@ -203,4 +248,10 @@ public final class BindingRegistry: @unchecked Sendable {
       }
     }
   }
+}
+
+/// `isEnabled` of `control`'s type through the ``ActionControl`` requirement: the key path that
+/// `bind(_ command:)` binds.
+private func actionControlEnabledKeyPath<Control: ActionControl>(_ control: Control) -> AnyKeyPath {
+  \Control.isEnabled
 }
