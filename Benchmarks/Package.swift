@@ -30,6 +30,7 @@ let package = Package(
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     .executableTarget(name: "smoke", dependencies: ["Workloads"]),
     .executableTarget(name: "heap-stats", dependencies: ["Workloads"]),
+    .executableTarget(name: "workload-runner", dependencies: ["Workloads"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -56,7 +56,7 @@ public final class MutableProperty<Value>: @unchecked Sendable {
     }
     let mustDeliver = core.gate.enqueue(.event(.next(current)))
     lock.unlock()
-    if mustDeliver { core.gate.drain { core.execute($0) } }
+    if mustDeliver { core.drainGate() }
     return result
   }
 

@@ -1,10 +1,12 @@
 import Synchronization
 
-/// One thing to do to a subject; all of them go through the subject's ``SerialGate``.
+/// One thing to do to a subject; all of them go through the subject's ``SerialGate``. An
+/// attachment is boxed so that an operation is no bigger than an event: queued operations are
+/// copied in bulk when senders contend.
 @usableFromInline
 enum SubjectOperation<Value, Failure: Error> {
   case event(Event<Value, Failure>)
-  case attach((Event<Value, Failure>) -> Void, SubscriptionScope)
+  case attach(SubjectEntry<Value, Failure>.Box)
 }
 
 /// A current subscriber of a subject.
@@ -16,6 +18,14 @@ struct SubjectEntry<Value, Failure: Error> {
   @inlinable init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
     self.sink = sink
     self.scope = scope
+  }
+
+  /// An entry waiting in the gate's queue.
+  @usableFromInline
+  final class Box {
+    @usableFromInline let entry: SubjectEntry
+
+    @inlinable init(_ entry: SubjectEntry) { self.entry = entry }
   }
 }
 
@@ -42,18 +52,33 @@ enum ReplayPolicy: Sendable {
 /// Disposal does not go through the gate: a disposed subscriber is skipped at once (its scope
 /// is marked disposed before anything else), and its entry is removed under `entriesLock`. So
 /// `dispose()` never delivers events — a thread disposing while another floods the subject
-/// could otherwise be kept delivering the flood.
+/// could otherwise be kept delivering the flood. The delivering copy of the entries is then
+/// refreshed with ``SerialGate/requestOrMaintain(_:)``: right away when no thread delivers, or
+/// by the delivering thread before it leaves the gate.
 ///
-/// Lock discipline: `finished`, `terminal` and `buffer` are touched only by the owner of `gate`.
-/// `entries` is changed with `entriesLock` held; the owner reads it with the lock held, taking
-/// a snapshot to deliver to. `latest` is written by the owner with `valueLock` held and read by
-/// anyone with it held. `terminatedFlag` mirrors `finished` for readers on other threads.
+/// Lock discipline: `finished`, `terminal`, `buffer`, `delivering` and `deliveringVersion` are
+/// touched only by the owner of `gate`, or by a thread in a `maintain` section of it (which
+/// excludes the owner). `entries` is changed with `entriesLock` held, and every change
+/// increments `entriesVersion` (also with the lock held); the owner delivers to `delivering`,
+/// its own copy of `entries`, which it refreshes under the lock only when the version has moved
+/// — so a value costs one atomic load, not a lock and a reference count.
+/// `latest` is written by the owner with `valueLock` held and read by anyone with it held.
+/// `terminatedFlag` mirrors `finished` for readers on other threads.
 @usableFromInline
 final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Sendable {
+  /// Keeps the gate's counter — written by every contending sender — off the cache lines the
+  /// delivering thread reads for each value (56 bytes on each side: a line holding the counter
+  /// holds nothing else, wherever the object starts).
+  @usableFromInline let paddingBeforeGate = CacheLinePadding()
   @usableFromInline let gate = SerialGate<SubjectOperation<Value, Failure>>()
+  @usableFromInline let paddingAfterGate = CacheLinePadding()
   @usableFromInline let entriesLock = Lock()
   @usableFromInline @exclusivity(unchecked) var entries:
     ContiguousArray<SubjectEntry<Value, Failure>> = []
+  @usableFromInline let entriesVersion = Atomic<Int>(0)
+  @usableFromInline @exclusivity(unchecked) var delivering:
+    ContiguousArray<SubjectEntry<Value, Failure>> = []
+  @usableFromInline @exclusivity(unchecked) var deliveringVersion = 0
   @usableFromInline @exclusivity(unchecked) var finished = false
   @usableFromInline @exclusivity(unchecked) var terminal: Event<Value, Failure>?
   @usableFromInline @exclusivity(unchecked) var buffer = RingBuffer<Value>()
@@ -75,12 +100,20 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
 
   @inlinable @inline(__always)
   func send(_ event: Event<Value, Failure>) {
-    gate.perform(.event(event)) { execute($0) }
+    gate.perform(.event(event), { execute($0) }, onRequest: { refreshDelivering() })
   }
 
   @inlinable
   func attach(_ sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
-    gate.perform(.attach(sink, scope)) { execute($0) }
+    gate.perform(
+      .attach(SubjectEntry.Box(SubjectEntry(sink: sink, scope: scope))), { execute($0) },
+      onRequest: { refreshDelivering() })
+  }
+
+  /// Runs what ``SerialGate/enqueue(_:)`` made this thread the owner for.
+  @inlinable
+  func drainGate() {
+    gate.drain({ execute($0) }, onRequest: { refreshDelivering() })
   }
 
   @usableFromInline
@@ -100,7 +133,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   func execute(_ operation: SubjectOperation<Value, Failure>) {
     switch operation {
     case .event(let event): deliver(event)
-    case .attach(let sink, let scope): performAttach(sink, scope)
+    case .attach(let box): performAttach(box.entry.sink, box.entry.scope)
     }
   }
 
@@ -113,14 +146,20 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
       case .buffer(let capacity): record(value, capacity: capacity)
       case .latest: valueLock.withLock { latest = value }
       }
-      // An immutable snapshot (one retain): its elements are borrowed, not retained, per call.
-      entriesLock.lock()
-      let current = entries
-      entriesLock.unlock()
-      for entry in current where !entry.scope.isDisposed { entry.sink(event) }
+      if entriesVersion.load(ordering: .acquiring) != deliveringVersion { refreshDelivering() }
+      for entry in delivering where !entry.scope.isDisposed { entry.sink(event) }
     } else {
       finish(with: event)
     }
+  }
+
+  /// Owner only: copies `entries` into `delivering`.
+  @usableFromInline
+  func refreshDelivering() {
+    entriesLock.lock()
+    delivering = entries
+    deliveringVersion = entriesVersion.load(ordering: .relaxed)
+    entriesLock.unlock()
   }
 
   @usableFromInline
@@ -138,7 +177,9 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     entriesLock.lock()
     let current = entries
     entries = []
+    entriesVersion.wrappingAdd(1, ordering: .releasing)
     entriesLock.unlock()
+    delivering = []
     for entry in current where !entry.scope.isDisposed { entry.sink(event) }
     upstream.dispose()
   }
@@ -167,12 +208,17 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     guard scope.setOwner(self) else { return }
     entriesLock.lock()
     entries.append(SubjectEntry(sink: sink, scope: scope))
+    entriesVersion.wrappingAdd(1, ordering: .releasing)
     entriesLock.unlock()
   }
 
   /// Any thread. Searches from the end: newer subscribers tend to be shorter-lived. (A plain
   /// loop: this runs unspecialized, where the standard library's generic algorithms box every
-  /// element.) The removed entry is released after the lock is dropped.
+  /// element.) Then the delivering copy drops the entry too — at once if no thread is
+  /// delivering, else by the delivering thread before it leaves the gate — so a disposed
+  /// subscriber's handlers are released promptly, while disposal itself never delivers events
+  /// (a thread disposing during a flood is never made to deliver it). Removed entries are
+  /// released after every lock and the gate are let go.
   @usableFromInline
   func performDetach(_ scope: SubscriptionScope) {
     var removed: SubjectEntry<Value, Failure>?
@@ -181,12 +227,19 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     while index >= 0 {
       if entries[index].scope === scope {
         removed = entries.remove(at: index)
+        entriesVersion.wrappingAdd(1, ordering: .releasing)
         break
       }
       index -= 1
     }
     entriesLock.unlock()
-    _ = removed
+    guard removed != nil else { return }
+    var stale: ContiguousArray<SubjectEntry<Value, Failure>> = []
+    gate.requestOrMaintain {
+      stale = delivering
+      refreshDelivering()
+    }
+    _ = stale
   }
 
   /// The subject as a subscriber: remember `disposable` until the subject terminates, and

@@ -1,0 +1,35 @@
+import Dispatch
+import Workloads
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// Runs one implementation of one workload, for profilers (`perf record`, `valgrind
+// --tool=callgrind`) and quick timings outside package-benchmark:
+//
+//   .build/release/workload-runner W3 RACSwift [N] [repetitions]
+//
+// Prints the checksum and the best time per unit over the repetitions.
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 2,
+  let workload = workloads.first(where: { $0.id == arguments[0] }),
+  let implementation = workload.implementations.first(where: { $0.name == arguments[1] })
+else {
+  print("usage: workload-runner <W1…W7> <RACSwift|OpenCombine|closure loop> [N] [repetitions]")
+  exit(64)
+}
+let n = arguments.count > 2 ? Int(arguments[2]) ?? workload.count : workload.count
+let repetitions = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
+var best = UInt64.max
+var checksum = 0
+for _ in 0..<repetitions {
+  let start = DispatchTime.now().uptimeNanoseconds
+  checksum = implementation.run(n, .none)
+  best = min(best, DispatchTime.now().uptimeNanoseconds - start)
+}
+print(
+  "\(workload.id) \(implementation.name): checksum \(checksum), "
+    + "best \(Double(best) / Double(n)) ns per \(workload.unit)")
