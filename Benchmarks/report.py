@@ -38,6 +38,16 @@ def parse(markdown):
     return results
 
 
+W9_COUNT = 10_000
+
+
+def ns_per_unit9(implementation, results):
+    entry = results.get(f"W9 {implementation}")
+    if not entry or "Time" not in entry:
+        return None
+    return entry["Time"] * 1000.0 / W9_COUNT
+
+
 def main():
     results = parse(open(sys.argv[1]).read())
     heap = {}
@@ -111,6 +121,19 @@ def main():
     if "W1 RACSwift" in results and "Memory" in results["W1 RACSwift"]:
         print(f"| W1 peak resident memory (MB) | {results['W1 RACSwift']['Memory'] / 1e6:.0f} "
               f"| — | — |")
+    command = ns_per_unit9("Command", results)
+    button = ns_per_unit9("ButtonSignal", results)
+    loop9 = ns_per_unit9("closure loop", results)
+    if command is not None and button is not None:
+        ok = button < command
+        misses += not ok
+        print()
+        print("| W9 (ns per execution) | Command | ButtonSignal | closure loop "
+              "| ButtonSignal ÷ Command (target) | result |")
+        print("|---|---|---|---|---|---|")
+        loop_text = "—" if loop9 is None else f"{loop9:.1f}"
+        print(f"| button executions | {command:.1f} | {button:.1f} | {loop_text} | "
+              f"{button / command:.3f} (< 1) | {'PASS' if ok else 'MISS'} |")
     print()
     print(f"{misses} target(s) missed")
 

@@ -456,9 +456,11 @@ final class AsyncWork: @unchecked Sendable {
   private let current = NSLock()
   private var running = 0
 
-  var signal: Signal<Int, Never> {
-    Signal { subscriber in
-      self.group.enter()
+  /// A work signal, counted in `group` from now on — not from its subscription, which a
+  /// command makes later, on its scheduler — until it has sent its completion.
+  func make() -> Signal<Int, Never> {
+    group.enter()
+    return Signal { subscriber in
       self.started.increment()
       let concurrent = self.current.withLock { () -> Int in
         self.running += 1
@@ -483,7 +485,7 @@ struct ButtonConcurrencyTests {
     let control = TestControl()
     let work = AsyncWork()
     let accepted = AtomicCounter()
-    let button = ButtonSignal(control: control) { _ in work.signal }
+    let button = ButtonSignal(control: control) { _ in work.make() }
     let subscription = button.subscribe(completed: { accepted.increment() }, isolation: nil)
     onThreads(4) { _ in
       for _ in 0..<2_500 { control.tap() }
@@ -501,7 +503,7 @@ struct ButtonConcurrencyTests {
     let control = TestControl()
     let work = AsyncWork()
     let scheduler = QueueScheduler(name: "command")
-    let command = Command<TestControl, Int, Never>(scheduler: scheduler) { _ in work.signal }
+    let command = Command<TestControl, Int, Never>(scheduler: scheduler) { _ in work.make() }
     let binding = control.bind(command)
     onThreads(4) { _ in
       for _ in 0..<2_500 { control.tap() }

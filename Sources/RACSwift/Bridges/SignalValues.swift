@@ -228,7 +228,8 @@ final class ValuesBridge<Value, Failure: Error>: @unchecked Sendable {
 
 /// A value handed from one thread to another exactly once: the sender never touches it again,
 /// so it may cross even if its type is not `Sendable` (the invariant RACSwift's bridges keep).
+@usableFromInline
 struct Handoff<Wrapped>: @unchecked Sendable {
-  let value: Wrapped
-  init(_ value: Wrapped) { self.value = value }
+  @usableFromInline let value: Wrapped
+  @inlinable init(_ value: Wrapped) { self.value = value }
 }

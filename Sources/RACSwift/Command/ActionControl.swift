@@ -71,10 +71,11 @@ extension ActionControl {
 }
 
 /// A weak reference to a control.
+@usableFromInline
 final class WeakControl<Control: AnyObject>: @unchecked Sendable {
   // Lock discipline: a weak reference, read atomically by the runtime.
-  weak var value: Control?
-  init(_ value: Control) { self.value = value }
+  @usableFromInline weak var value: Control?
+  @inlinable init(_ value: Control) { self.value = value }
 }
 
 /// The command binding of each control, so that binding another command replaces it and a

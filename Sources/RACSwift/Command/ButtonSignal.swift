@@ -28,7 +28,8 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
   // with it held (the work, its disposable, the control and the subscribers are called after
   // the lock is released). The control is held weakly; only its `isEnabled` is touched, from the
   // thread that triggers, ends or disposes the work.
-  private enum State {
+  @usableFromInline
+  enum State {
     /// Waiting for a trigger.
     case idle
     /// Execution `id` runs; its disposable is stored once `subscribe` has returned it.
@@ -37,15 +38,16 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
     case disposed
   }
 
-  private let lock = Lock()
-  private var state = State.idle
-  private var executions: UInt64 = 0
-  private let triggerSubscription = SerialDisposable()
-  private let relay = Subject<Event<Output, Failure>, Never>()
-  private let setEnabled: (Bool) -> Void
-  private let work: (Sender) -> Signal<Output, Failure>
+  @usableFromInline let lock = Lock()
+  @usableFromInline @exclusivity(unchecked) var state = State.idle
+  @usableFromInline @exclusivity(unchecked) var executions: UInt64 = 0
+  @usableFromInline let triggerSubscription = SerialDisposable()
+  @usableFromInline let relay = Subject<Event<Output, Failure>, Never>()
+  @usableFromInline let setEnabled: (Bool) -> Void
+  @usableFromInline let work: (Sender) -> Signal<Output, Failure>
 
   /// The events of every execution, as values; it never fails or completes.
+  @inlinable
   public var events: Signal<Event<Output, Failure>, Never> { relay }
 
   /// Associates `work` with `control` (seed 000's `+associateButton:withSignalBlock:`).
@@ -53,6 +55,7 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
   /// Keep a reference to the button signal (a property of the view or view model): unlike
   /// STButtonSignal, which the button retained, it ends — and re-enables the control — when it
   /// is deinitialized.
+  @inlinable
   public init<Control: ActionControl>(
     control: Control, work: @escaping (Sender) -> Signal<Output, Failure>
   ) where Control.Sender == Sender {
@@ -71,6 +74,7 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
   }
 
   /// Associates `work` with `control`: the same as ``init(control:work:)``.
+  @inlinable
   public static func associate<Control: ActionControl>(
     _ control: Control, work: @escaping (Sender) -> Signal<Output, Failure>
   ) -> ButtonSignal where Control.Sender == Sender {
@@ -88,6 +92,7 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
   ///   next: { receipt in print("ordered", receipt) },
   ///   error: { error in print("failed", error) })
   /// ```
+  @inlinable
   @discardableResult
   public func subscribe(
     next: ((Output) -> Void)? = nil,
@@ -106,7 +111,8 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
   }
 
   /// Starts an execution for `sender` unless one runs (A12-02).
-  private func trigger(_ sender: Sender) {
+  @inlinable
+  func trigger(_ sender: Sender) {
     let id = lock.withLock { () -> UInt64? in
       guard case .idle = state else { return nil }
       executions &+= 1
@@ -142,7 +148,8 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
   }
 
   /// Ends execution `id` and re-enables the control (A12-03).
-  private func finish(_ id: UInt64) {
+  @inlinable
+  func finish(_ id: UInt64) {
     let ended = lock.withLock { () -> Bool in
       guard case .running(id, _) = state else { return false }
       state = .idle
@@ -152,6 +159,7 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
   }
 
   /// Whether an execution is running.
+  @inlinable
   public var isExecuting: Bool {
     lock.withLock {
       if case .running = state { return true }
@@ -160,6 +168,7 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
   }
 
   /// Whether the button signal was disposed.
+  @inlinable
   public var isDisposed: Bool {
     lock.withLock {
       if case .disposed = state { return true }
@@ -169,6 +178,7 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
 
   /// Stops listening to the control, cancels the work in flight and re-enables the control if
   /// the work had disabled it.
+  @inlinable
   public func dispose() {
     let previous = lock.withLock { () -> State in
       defer { state = .disposed }
@@ -183,8 +193,9 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
 }
 
 /// A weak reference to a button signal, for the closures it hands out.
+@usableFromInline
 final class WeakButtonSignal<Sender, Output, Failure: Error>: @unchecked Sendable {
   // Lock discipline: a weak reference, read atomically by the runtime.
-  weak var value: ButtonSignal<Sender, Output, Failure>?
-  init(_ value: ButtonSignal<Sender, Output, Failure>) { self.value = value }
+  @usableFromInline weak var value: ButtonSignal<Sender, Output, Failure>?
+  @inlinable init(_ value: ButtonSignal<Sender, Output, Failure>) { self.value = value }
 }

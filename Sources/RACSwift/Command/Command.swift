@@ -39,35 +39,39 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
   // Lock discipline: `state` is read and written only with `lock` held, and nothing is called
   // with it held. Values of the public signals are queued on `scheduler`; the scheduled actions
   // capture the subjects, not the command, so the scheduler never keeps the command alive.
-  private struct State {
-    var enabledInput = true
-    var active = 0
-    var allowsConcurrent = false
+  @usableFromInline
+  struct State {
+    @usableFromInline var enabledInput = true
+    @usableFromInline var active = 0
+    @usableFromInline var allowsConcurrent = false
     /// Counts changes, so that publications queued out of order are recognised (see
     /// ``DeliveredState``).
-    var version: UInt64 = 0
+    @usableFromInline var version: UInt64 = 0
 
-    var isEnabled: Bool { enabledInput && (allowsConcurrent || active == 0) }
+    @inlinable var isEnabled: Bool { enabledInput && (allowsConcurrent || active == 0) }
 
+    @inlinable
     mutating func change(_ body: (inout State) -> Void) -> Publication {
       body(&self)
       version &+= 1
       return Publication(version: version, enabled: isEnabled, executing: active > 0)
     }
+
+    @inlinable init() {}
   }
 
-  private let lock = Lock()
-  private var state = State()
-  private let scheduler: any Scheduler
-  private let work: (Input) -> Signal<Output, Failure>
-  private let enabledSubject = ReplaySubject<Bool, Never>(capacity: 1)
-  private let executingSubject = ReplaySubject<Bool, Never>(capacity: 1)
-  private let executionsSubject = Subject<Signal<Output, Never>, Never>()
-  private let errorsSubject = Subject<Failure, Never>()
-  private let concurrencySubject: BehaviorSubject<Bool, Never>
-  private let lastDelivered = DeliveredState()
-  private let enabledInputSubscription = SerialDisposable()
-  private let commandName: String
+  @usableFromInline let lock = Lock()
+  @usableFromInline @exclusivity(unchecked) var state = State()
+  @usableFromInline let scheduler: any Scheduler
+  @usableFromInline let work: (Input) -> Signal<Output, Failure>
+  @usableFromInline let enabledSubject = ReplaySubject<Bool, Never>(capacity: 1)
+  @usableFromInline let executingSubject = ReplaySubject<Bool, Never>(capacity: 1)
+  @usableFromInline let executionsSubject = Subject<Signal<Output, Never>, Never>()
+  @usableFromInline let errorsSubject = Subject<Failure, Never>()
+  @usableFromInline let concurrencySubject: BehaviorSubject<Bool, Never>
+  @usableFromInline let lastDelivered = DeliveredState()
+  @usableFromInline let enabledInputSubscription = SerialDisposable()
+  @usableFromInline let commandName: String
 
   /// Whether the command is enabled: its current value at once on subscription, later values on
   /// the command's scheduler, without repeats, the latest replayed (A10-05, A10-07).
@@ -155,6 +159,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
   /// ```swift
   /// submit.execute(order).subscribe(next: { receipt in print(receipt) })
   /// ```
+  @inlinable
   @discardableResult
   public func execute(_ input: Input) -> Signal<Output, CommandError<Failure>> {
     let admitted = lock.withLock { () -> Publication? in
@@ -163,7 +168,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     }
     guard let admitted else {
       return Signal<Output, CommandError<Failure>>.error(.notEnabled)
-        .setName("\(commandName) -execute: \(input)")
+        .setName(describedBy: Self.executionName(commandName, input))
     }
     publish(admitted)
     let connection = work(input).subscribe(on: scheduler).multicast(ReplaySubject())
@@ -181,14 +186,24 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     executionsSubject.sendNext(execution.catchTo(.empty))
     connection.connect()
     return execution.mapError { CommandError.underlying($0) }
-      .setName("\(commandName) -execute: \(input)")
+      .setName(describedBy: Self.executionName(commandName, input))
   }
 
-  fileprivate func enabledInputChanged(to value: Bool) {
+  /// Describes an execution as RAC did, `<command> -execute: <input>`, when the name is read.
+  @usableFromInline
+  static func executionName(_ command: String, _ input: Input) -> @Sendable () -> String {
+    // Only read to describe it, on whichever thread reads the name.
+    let input = Handoff(input)
+    return { "\(command) -execute: \(input.value)" }
+  }
+
+  @usableFromInline
+  func enabledInputChanged(to value: Bool) {
     publish(lock.withLock { state.change { $0.enabledInput = value } })
   }
 
-  fileprivate func executionEnded() {
+  @inlinable
+  func executionEnded() {
     publish(lock.withLock { state.change { $0.active -= 1 } })
   }
 
@@ -196,7 +211,8 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
   /// from the last one sent, and a publication that reaches the scheduler after a newer one —
   /// two threads changing the state at once — is dropped, so the signals never end on a stale
   /// value.
-  private func publish(_ publication: Publication) {
+  @inlinable
+  func publish(_ publication: Publication) {
     let enabledSubject = self.enabledSubject
     let executingSubject = self.executingSubject
     let lastDelivered = self.lastDelivered
@@ -209,10 +225,17 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
 }
 
 /// A command's state after one change, as its signals show it.
+@usableFromInline
 struct Publication: Sendable {
-  let version: UInt64
-  let enabled: Bool
-  let executing: Bool
+  @usableFromInline let version: UInt64
+  @usableFromInline let enabled: Bool
+  @usableFromInline let executing: Bool
+
+  @inlinable init(version: UInt64, enabled: Bool, executing: Bool) {
+    self.version = version
+    self.enabled = enabled
+    self.executing = executing
+  }
 }
 
 extension Command: CustomStringConvertible {
@@ -221,26 +244,33 @@ extension Command: CustomStringConvertible {
 }
 
 /// A weak reference to a command, for closures the command's own signals or work hold.
+@usableFromInline
 final class CommandChanges<Input, Output, Failure: Error>: @unchecked Sendable {
   // Lock discipline: a weak reference, read atomically by the runtime.
-  weak var command: Command<Input, Output, Failure>?
-  init(_ command: Command<Input, Output, Failure>) { self.command = command }
+  @usableFromInline weak var command: Command<Input, Output, Failure>?
+  @inlinable init(_ command: Command<Input, Output, Failure>) { self.command = command }
 }
 
 /// The state a command's signals last showed, to send only changes (A10-07, A10-08) and to
 /// drop publications older than the one shown.
 ///
 /// Lock discipline: `last` is read and written with `lock` held.
+@usableFromInline
 final class DeliveredState: @unchecked Sendable {
-  private let lock = Lock()
-  private var last = Publication(version: 0, enabled: true, executing: false)
+  @usableFromInline let lock = Lock()
+  @usableFromInline @exclusivity(unchecked) var last = Publication(
+    version: 0, enabled: true, executing: false)
+
+  @inlinable init() {}
 
   /// Records the state the signals start with.
+  @usableFromInline
   func start(with publication: Publication) {
     lock.withLock { last = publication }
   }
 
   /// Records `publication` unless a newer one was shown; returns which values to send.
+  @inlinable
   func update(to publication: Publication) -> (enabled: Bool, executing: Bool) {
     lock.withLock {
       guard publication.version > last.version else { return (false, false) }

@@ -17,20 +17,22 @@ import Synchronization
 public final class MulticastConnection<Value, Failure: Error>: @unchecked Sendable {
   // Lock discipline: immutable except `connected` (atomic) and the count behind `autoconnect()`
   // (atomic); `serial` is thread-safe.
-  private let source: Signal<Value, Failure>
-  private let subscriber: any SubscriberProtocol<Value, Failure>
-  private let connected = Atomic<Bool>(false)
-  private let serial = SerialDisposable()
-  private let autoconnectSubscribers = Atomic<Int>(0)
+  /// Subscribes the subject to the source. Built where the connection is made, so that the
+  /// per-event path is specialized for the subject's type (through an existential it would look
+  /// up generic metadata on every event).
+  @usableFromInline let subscribeSource: @Sendable () -> any Disposable
+  @usableFromInline let connected = Atomic<Bool>(false)
+  @usableFromInline let serial = SerialDisposable()
+  @usableFromInline let autoconnectSubscribers = Atomic<Int>(0)
 
   /// The subject subscribers should use.
   public let signal: Signal<Value, Failure>
 
   /// A connection that will subscribe `subject` to `source`.
+  @inlinable
   public init<S>(source: Signal<Value, Failure>, subject: S)
   where S: Signal<Value, Failure>, S: SubscriberProtocol<Value, Failure> {
-    self.source = source
-    self.subscriber = subject
+    self.subscribeSource = { source.subscribe(subject) }
     self.signal = subject
   }
 
@@ -42,7 +44,7 @@ public final class MulticastConnection<Value, Failure: Error>: @unchecked Sendab
     if connected.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
       .exchanged
     {
-      serial.disposable = source.subscribe(subscriber)
+      serial.disposable = subscribeSource()
     }
     return serial
   }
@@ -50,6 +52,7 @@ public final class MulticastConnection<Value, Failure: Error>: @unchecked Sendab
   /// A signal that connects when its first subscriber arrives and disposes the shared
   /// subscription when its subscriber count drops back to zero; it never reconnects (later
   /// subscribers see only what the subject replays).
+  @inlinable
   public func autoconnect() -> Signal<Value, Failure> {
     OperatorSignal<Value, Failure, MulticastConnection<Value, Failure>>(
       name: .unary(signal, "autoconnect"), state: self
@@ -73,12 +76,14 @@ public final class MulticastConnection<Value, Failure: Error>: @unchecked Sendab
 
 extension Signal {
   /// A connection that multicasts the receiver through `subject` (RAC's `-multicast:`).
+  @inlinable
   public func multicast<S>(_ subject: S) -> MulticastConnection<Value, Failure>
   where S: Signal<Value, Failure>, S: SubscriberProtocol<Value, Failure> {
     MulticastConnection(source: self, subject: subject)
   }
 
   /// A connection through a plain ``Subject``, not yet connected (RAC's `-publish`).
+  @inlinable
   public func publish() -> MulticastConnection<Value, Failure> {
     multicast(Subject<Value, Failure>())
   }
@@ -91,6 +96,7 @@ extension Signal {
   /// shared.subscribe(next: { print("A", $0) })
   /// shared.subscribe(next: { print("B", $0) })  // same response, no second request
   /// ```
+  @inlinable
   public func replay() -> Signal<Value, Failure> {
     let connection = multicast(ReplaySubject<Value, Failure>())
     connection.connect()
@@ -99,6 +105,7 @@ extension Signal {
 
   /// Subscribes now, once, and gives every subscriber the latest value, then live events (RAC's
   /// `-replayLast`).
+  @inlinable
   public func replayLast() -> Signal<Value, Failure> {
     let connection = multicast(ReplaySubject<Value, Failure>(capacity: 1))
     connection.connect()
@@ -108,6 +115,7 @@ extension Signal {
   /// Like ``replay()``, but subscribes to the receiver only when the result gets its first
   /// subscriber; it never disconnects, and replays even after every subscriber has gone (RAC's
   /// `-replayLazily`).
+  @inlinable
   public func replayLazily() -> Signal<Value, Failure> {
     let connection = multicast(ReplaySubject<Value, Failure>())
     return OperatorSignal<Value, Failure, MulticastConnection<Value, Failure>>(

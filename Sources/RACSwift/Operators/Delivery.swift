@@ -7,6 +7,7 @@ extension Signal {
   /// ```swift
   /// thumbnails.deliver(on: MainScheduler.shared).subscribe(next: { imageView.image = $0 })
   /// ```
+  @inlinable
   public func deliver(on scheduler: any Scheduler) -> Signal<Value, Failure> {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, any Scheduler>
     return Op(name: .unary(self, "deliverOn:"), source: self, parameter: scheduler) {
@@ -23,6 +24,7 @@ extension Signal {
   /// ```swift
   /// readLargeFile.subscribe(on: QueueScheduler(name: "io"))
   /// ```
+  @inlinable
   public func subscribe(on scheduler: any Scheduler) -> Signal<Value, Failure> {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, any Scheduler>
     return Op(name: .unary(self, "subscribeOn:"), source: self, parameter: scheduler) {
@@ -54,18 +56,25 @@ extension Signal {
 }
 
 /// One subscription to `deliver(on:)`: events wait in a queue; one scheduled action at a time
-/// delivers everything queued.
+/// delivers everything queued. The pending action is kept in the subscription's scope only
+/// while it is pending, so a long-lived subscription never accumulates finished actions.
 ///
-/// Lock discipline: `pending` and `scheduled` are read and written with `lock` held; events are
-/// delivered without it, only by the scheduled action.
+/// Lock discipline: `pending`, `scheduled` and `action` are read and written with `lock` held;
+/// events are delivered without it, only by the scheduled action.
+@usableFromInline
 final class ScheduledDelivery<Value, Failure: Error>: @unchecked Sendable {
-  private let scheduler: any Scheduler
-  private let sink: (Event<Value, Failure>) -> Void
-  private let scope: SubscriptionScope
-  private let lock = Lock()
-  private var pending = RingBuffer<Event<Value, Failure>>()
-  private var scheduled = false
+  @usableFromInline let scheduler: any Scheduler
+  @usableFromInline let sink: (Event<Value, Failure>) -> Void
+  @usableFromInline let scope: SubscriptionScope
+  @usableFromInline let lock = Lock()
+  @usableFromInline @exclusivity(unchecked) var pending = RingBuffer<Event<Value, Failure>>()
+  @usableFromInline @exclusivity(unchecked) var scheduled = false
+  /// The scheduled action, while it is pending and kept in `scope`.
+  @usableFromInline @exclusivity(unchecked) var action: (any Disposable)?
+  /// Counts scheduled actions, so that a late `schedule()` recognises its own round.
+  @usableFromInline @exclusivity(unchecked) var round = 0
 
+  @inlinable
   init(
     scheduler: any Scheduler, sink: @escaping (Event<Value, Failure>) -> Void,
     scope: SubscriptionScope
@@ -75,24 +84,44 @@ final class ScheduledDelivery<Value, Failure: Error>: @unchecked Sendable {
     self.scope = scope
   }
 
+  @inlinable
   func receive(_ event: Event<Value, Failure>) {
     lock.lock()
     pending.append(event)
     let mustSchedule = !scheduled
-    scheduled = true
-    lock.unlock()
     if mustSchedule {
-      let action = scheduler.schedule { self.drain() }
-      if let action { scope.add(action) }
+      scheduled = true
+      round &+= 1
     }
+    let current = round
+    lock.unlock()
+    if mustSchedule { schedule(round: current) }
   }
 
-  private func drain() {
+  @usableFromInline
+  func schedule(round scheduledRound: Int) {
+    guard let scheduledAction = scheduler.schedule({ self.drain() }) else { return }
+    // Kept in the scope (so disposal cancels it) until the drain that ends this round removes
+    // it — or at once, if that drain already happened (and a new round may have begun).
+    scope.add(scheduledAction)
+    let stillPending = lock.withLock { () -> Bool in
+      guard scheduled, round == scheduledRound else { return false }
+      action = scheduledAction
+      return true
+    }
+    if !stillPending { scope.remove(scheduledAction) }
+  }
+
+  @inlinable
+  func drain() {
     while true {
       lock.lock()
       guard let event = pending.popFirst() else {
         scheduled = false
+        let finished = action
+        action = nil
         lock.unlock()
+        if let finished { scope.remove(finished) }
         return
       }
       lock.unlock()

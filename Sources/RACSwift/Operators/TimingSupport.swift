@@ -107,7 +107,8 @@ extension Scheduler {
 
 /// A sink that may be called from another thread. The internal contract of every sink: it may be
 /// called from any thread, one call at a time — which the operator using this wrapper ensures.
+@usableFromInline
 struct SendableSink<Value, Failure: Error>: @unchecked Sendable {
-  let send: (Event<Value, Failure>) -> Void
-  init(_ send: @escaping (Event<Value, Failure>) -> Void) { self.send = send }
+  @usableFromInline let send: (Event<Value, Failure>) -> Void
+  @inlinable init(_ send: @escaping (Event<Value, Failure>) -> Void) { self.send = send }
 }

@@ -116,6 +116,16 @@ extension Signal: SignalNaming, CustomStringConvertible {
     return self
   }
 
+  /// Names the signal with what `describe` returns, built the first time the name is read —
+  /// for names that would cost something to build on every use (a command names each execution
+  /// after its input). Returns the signal itself.
+  @usableFromInline
+  @discardableResult
+  func setName(describedBy describe: @escaping @Sendable () -> String) -> Self {
+    customNameBox.setDescription(describe)
+    return self
+  }
+
   /// The signal's ``name``: its input and each operator, in chain order.
   public var description: String { name }
 }

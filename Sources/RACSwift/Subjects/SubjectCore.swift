@@ -162,14 +162,14 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     entriesLock.unlock()
   }
 
-  @usableFromInline
+  @inlinable
   func record(_ value: Value, capacity: Int) {
     if capacity <= 0 { return }
     if buffer.count == capacity { _ = buffer.popFirst() }
     buffer.append(value)
   }
 
-  @usableFromInline
+  @inlinable
   func finish(with event: Event<Value, Failure>) {
     finished = true
     terminal = event
@@ -184,7 +184,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     upstream.dispose()
   }
 
-  @usableFromInline
+  @inlinable
   func performAttach(_ sink: @escaping (Event<Value, Failure>) -> Void, _ scope: SubscriptionScope)
   {
     if scope.isDisposed { return }
