@@ -43,6 +43,15 @@ public final class SubscriptionLedger: Sendable {
     return installed ?? global
   }
 
+  /// The ledger new subscriptions are counted in here, as a scope keeps it: the global ledger
+  /// without a reference count (it lives as long as the process).
+  @usableFromInline
+  static func currentReference() -> LedgerReference {
+    if installedCount.load(ordering: .relaxed) == 0 { return .global }
+    guard let installed else { return .global }
+    return .installed(installed)
+  }
+
   /// Subscriptions started and not yet disposed or finished.
   public var liveCount: Int { live.load(ordering: .acquiring) }
 
@@ -73,5 +82,41 @@ public final class SubscriptionLedger: Sendable {
   @usableFromInline
   func subscriptionEnded() {
     live.wrappingSubtract(1, ordering: .releasing)
+  }
+}
+
+/// Which ledger a subscription scope counts in. The global ledger is named, not referenced, so
+/// that scopes made where no ledger is installed — nearly all of them — do not write its
+/// reference count (a cache line every thread would share).
+@usableFromInline
+enum LedgerReference: Sendable {
+  /// Not counted (a plain bag of disposables).
+  case none
+  /// ``SubscriptionLedger/global``.
+  case global
+  /// A ledger installed with `withLedger`.
+  case installed(SubscriptionLedger)
+
+  @inlinable var isCounting: Bool {
+    if case .none = self { return false }
+    return true
+  }
+
+  @inlinable
+  func subscriptionStarted() {
+    switch self {
+    case .none: break
+    case .global: SubscriptionLedger.global.subscriptionStarted()
+    case .installed(let ledger): ledger.subscriptionStarted()
+    }
+  }
+
+  @inlinable
+  func subscriptionEnded() {
+    switch self {
+    case .none: break
+    case .global: SubscriptionLedger.global.subscriptionEnded()
+    case .installed(let ledger): ledger.subscriptionEnded()
+    }
   }
 }

@@ -20,15 +20,15 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   @usableFromInline let disposedFlag = Atomic<Bool>(false)
   @usableFromInline @exclusivity(unchecked) var children = DisposableList()
   @usableFromInline @exclusivity(unchecked) weak var owner: SubscriptionOwner?
-  /// Where live subscriptions are counted; `nil` for a plain bag (``CompoundDisposable``).
-  @usableFromInline let ledger: SubscriptionLedger?
+  /// Where live subscriptions are counted; `.none` for a plain bag (``CompoundDisposable``).
+  @usableFromInline let ledger: LedgerReference
   /// Where the root subscription was made, for log lines.
   @usableFromInline let origin: SubscriptionOrigin
 
   /// A root scope, counted in the current ledger.
   @inlinable
   init(origin: SubscriptionOrigin) {
-    let ledger = SubscriptionLedger.current
+    let ledger = SubscriptionLedger.currentReference()
     self.ledger = ledger
     self.origin = origin
     ledger.subscriptionStarted()
@@ -37,14 +37,14 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   /// A scope that only groups disposables (not counted as a subscription).
   @usableFromInline
   init(bag: Void) {
-    ledger = nil
+    ledger = .none
     origin = .unknown
   }
 
   /// A child scope counted in the same ledger as `parent`; not yet added to `parent`.
   @inlinable
   init(childOf parent: SubscriptionScope) {
-    let ledger = parent.ledger ?? SubscriptionLedger.current
+    let ledger = parent.ledger.isCounting ? parent.ledger : SubscriptionLedger.currentReference()
     self.ledger = ledger
     self.origin = parent.origin
     ledger.subscriptionStarted()
@@ -52,7 +52,7 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
 
   deinit {
     if !disposedFlag.load(ordering: .acquiring) {
-      ledger?.subscriptionEnded()
+      ledger.subscriptionEnded()
       children.disposeAll()
     }
   }
@@ -74,7 +74,7 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
     let owner = self.owner
     self.owner = nil
     lock.unlock()
-    ledger?.subscriptionEnded()
+    ledger.subscriptionEnded()
     owner?.scopeDidDispose(self)
     members.disposeAll()
     return true

@@ -43,6 +43,9 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
   override func mapChainDepth() -> Int { depth }
 
   @usableFromInline
+  override func nameInput() -> AnyObject { source }
+
+  @usableFromInline
   override func collectMapStages(_ stages: inout [MapStage]) -> Signal<Any, Failure> {
     // Recursion bounded by `mapFusionDepth`: deeper chains are fused links.
     let root = source.collectMapStages(&stages)

@@ -7,7 +7,7 @@ extension Signal {
   @inlinable
   public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure> {
     typealias Op = PredicateSignal<Value, Failure>
-    return Op(name: .unary(self, "filter:"), source: self, predicate: isIncluded) {
+    return Op(name: .input("filter:"), source: self, predicate: isIncluded) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let isIncluded = op.predicate
@@ -29,7 +29,7 @@ extension Signal {
   @inlinable
   public func take(_ count: Int) -> Signal<Value, Failure> {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, Int>
-    return Op(name: .unaryCount(self, "take:", count), source: self, parameter: count) {
+    return Op(name: .inputCount("take:", count), source: self, parameter: count) {
       signal, sink, scope in
       let op = Op.cast(signal)
       if op.parameter <= 0 {
@@ -49,7 +49,7 @@ extension Signal {
   @inlinable
   public func skip(_ count: Int) -> Signal<Value, Failure> {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, Int>
-    return Op(name: .unaryCount(self, "skip:", count), source: self, parameter: count) {
+    return Op(name: .inputCount("skip:", count), source: self, parameter: count) {
       signal, sink, scope in
       let op = Op.cast(signal)
       if op.parameter <= 0 {

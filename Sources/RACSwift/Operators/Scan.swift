@@ -11,7 +11,7 @@ extension Signal {
   ) -> Signal<A, Failure> {
     typealias Op = UnarySignal<Value, Failure, A, Failure, ScanParameters<A, Value>>
     return Op(
-      name: .unary(self, "scanWithStart:reduce:"), source: self,
+      name: .input("scanWithStart:reduce:"), source: self,
       parameter: ScanParameters(initial: initial, combine: combine)
     ) { signal, sink, scope in
       let op = Op.cast(signal)

@@ -9,7 +9,7 @@ extension Signal {
     let depth = mapChainDepth()
     if depth >= mapFusionDepth { return deepMap(transform) }
     typealias Op = MapSignal<Value, T, Failure>
-    return Op(name: .unary(self, "map:"), source: self, function: transform, depth: depth + 1) {
+    return Op(name: .input("map:"), source: self, function: transform, depth: depth + 1) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let transform = op.function
@@ -36,7 +36,7 @@ extension Signal {
     _ transform: @escaping @Sendable (Value) -> Signal<T, Failure>
   ) -> Signal<T, Failure> {
     typealias Op = FlattenMapSignal<Value, T, Failure>
-    return Op(name: .unary(self, "flattenMap:"), source: self, function: transform) {
+    return Op(name: .input("flattenMap:"), source: self, function: transform) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let merge = MergeState(sink: sink, scope: scope)

@@ -86,6 +86,13 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   /// A description of the state a subclass keeps, used in names (`+just: 1`).
   @usableFromInline
   func describeState() -> String { "" }
+
+  /// The input named by a `.input` or `.inputCount` name node: the `source` of the operator
+  /// classes that have one. Only those use such nodes.
+  @usableFromInline
+  func nameInput() -> AnyObject {
+    preconditionFailure("\(type(of: self)) has no source to name")
+  }
 }
 
 /// A name given with ``Signal/setName(_:)``, or one described on first read
@@ -189,6 +196,9 @@ final class TransformSignal<Input, InputFailure: Error, Value, Failure: Error>: 
   static func cast(_ signal: Signal<Value, Failure>) -> TransformSignal {
     unsafeDowncast(signal, to: TransformSignal.self)
   }
+
+  @usableFromInline
+  override func nameInput() -> AnyObject { source }
 }
 
 /// A signal made by an operator with a predicate on its input's values (`filter`,
@@ -213,6 +223,9 @@ final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unc
   static func cast(_ signal: Signal<Value, Failure>) -> PredicateSignal {
     unsafeDowncast(signal, to: PredicateSignal.self)
   }
+
+  @usableFromInline
+  override func nameInput() -> AnyObject { source }
 }
 
 /// A signal made by an operator that maps each value to a signal (`flattenMap`, …). See
@@ -240,6 +253,9 @@ final class FlattenMapSignal<Input, Value, Failure: Error>: Signal<Value, Failur
   static func cast(_ signal: Signal<Value, Failure>) -> FlattenMapSignal {
     unsafeDowncast(signal, to: FlattenMapSignal.self)
   }
+
+  @usableFromInline
+  override func nameInput() -> AnyObject { source }
 }
 
 /// A signal made by an operator with one input and one parameter of any type (`take`, `skip`,
@@ -267,6 +283,9 @@ final class UnarySignal<Input, InputFailure: Error, Value, Failure: Error, Param
   static func cast(_ signal: Signal<Value, Failure>) -> UnarySignal {
     unsafeDowncast(signal, to: UnarySignal.self)
   }
+
+  @usableFromInline
+  override func nameInput() -> AnyObject { source }
 
   @usableFromInline
   override func describeState() -> String { String(describing: parameter) }

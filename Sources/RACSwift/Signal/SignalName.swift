@@ -38,6 +38,11 @@ enum SignalNameNode: @unchecked Sendable {
   case alias(AnyObject)
   /// The same operator applied `count` times in a row (a fused `map` chain).
   case repeated(AnyObject, OperatorLabel, Int)
+  /// An operator on the signal's own `source` (``Signal/nameInput``): `[input] -map:`. The
+  /// input is not stored twice, which saves a reference count per operator.
+  case input(OperatorLabel)
+  /// An operator with a count on the signal's own `source`: `[input] -take: 3`.
+  case inputCount(OperatorLabel, Int)
 }
 
 /// Reads names of signals of any type through one non-generic entry point.
@@ -81,6 +86,14 @@ extension Signal: SignalNaming, CustomStringConvertible {
       case .unary(let input, let op):
         suffixes.append("] -\(op)")
         current = input as! any SignalNaming
+        continue
+      case .input(let op):
+        suffixes.append("] -\(op)")
+        current = signal.nameInputValue as! any SignalNaming
+        continue
+      case .inputCount(let op, let count):
+        suffixes.append("] -\(op) \(count)")
+        current = signal.nameInputValue as! any SignalNaming
         continue
       case .unaryCount(let input, let op, let count):
         suffixes.append("] -\(op) \(count)")
@@ -136,10 +149,12 @@ protocol NamedSignalInternals: SignalNaming {
   var customNameValue: String? { get }
   var nameNodeValue: SignalNameNode { get }
   var stateDescription: String { get }
+  var nameInputValue: AnyObject { get }
 }
 
 extension Signal: NamedSignalInternals {
   @usableFromInline var customNameValue: String? { customNameStorage.load()?.name }
   @usableFromInline var nameNodeValue: SignalNameNode { nameNode }
   @usableFromInline var stateDescription: String { describeState() }
+  @usableFromInline var nameInputValue: AnyObject { nameInput() }
 }
