@@ -76,48 +76,117 @@ public struct MarbleDiagram: Sendable {
 
   private var length: Int { (lanes.flatMap(\.marks).map(\.tick).max() ?? -1) + 1 }
 
-  /// The diagram as text: one line per lane, `-` for an empty tick, a value's label (its first
-  /// character when longer, listed underneath), `|` completion, `#` error, `(…)` for several
-  /// events in one tick.
+  /// Labels up to this many characters are drawn in full in ``text``; longer ones by their first
+  /// character, explained once in a legend under the lanes.
+  public static let fullLabelLimit = 3
+
+  /// The diagram as text: one line per lane, one column per tick, the columns aligned across
+  /// lanes. `-` is time passing, a value is drawn by its label (its first character when longer
+  /// than ``fullLabelLimit``, listed once underneath), `|` is completion, `#` an error (its
+  /// description listed underneath), `(…)` several events in one tick (comma-separated when a
+  /// label is longer than one character). Nothing is drawn after a lane's terminal event.
+  ///
+  /// ```
+  /// first   -1---2--3|
+  /// second  --10-4-5|
+  /// ```
   public var text: String {
-    let width = lanes.map(\.name.count).max() ?? 0
     var legend: [String] = []
+    let cells = lanes.map { lane in laneCells(of: lane, legend: &legend) }
+    // A column holding a wider cell gets one more character, so that neighbouring labels never
+    // run together ("10-2", not "102").
+    let columnWidths = (0..<length).map { tick in
+      let widest = cells.map { $0[tick]?.text.count ?? 1 }.max() ?? 1
+      return widest > 1 ? widest + 1 : 1
+    }
+    let nameWidth = lanes.map(\.name.count).max() ?? 0
     var lines: [String] = []
-    for lane in lanes {
-      var symbols: [Int: [String]] = [:]
-      for mark in lane.marks {
-        let symbol: String
-        switch mark.kind {
-        case .completed: symbol = "|"
-        case .error(let description):
-          symbol = "#"
-          legend.append("# in \(lane.name): \(description)")
-        case .value(let label):
-          symbol = label.count == 1 ? label : String(label.first ?? "?")
-          if label.count != 1 { legend.append("\(symbol) in \(lane.name): \(label)") }
+    for (lane, laneCells) in zip(lanes, cells) {
+      var line = lane.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
+      var ended = false
+      for (tick, width) in columnWidths.enumerated() {
+        if ended {
+          line += String(repeating: " ", count: width)
+          continue
         }
-        symbols[mark.tick, default: []].append(symbol)
+        let cell = laneCells[tick] ?? Cell(text: "-", ends: false)
+        ended = cell.ends
+        let padding = width - cell.text.count
+        line += cell.text + String(repeating: ended ? " " : "-", count: padding)
       }
-      var line = lane.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-      for tick in 0..<length {
-        switch symbols[tick] {
-        case nil: line += "-"
-        case let list? where list.count == 1: line += list[0]
-        case let list?: line += "(" + list.joined() + ")"
-        }
-      }
+      while line.last == " " { line.removeLast() }
       lines.append(line)
     }
     return (lines + legend).joined(separator: "\n")
   }
 
-  /// The diagram as an SVG document: a lane per signal, values as labelled circles, completion as
-  /// a bar, an error as a cross.
+  /// What one lane draws in one tick, and whether the lane ends there.
+  private struct Cell {
+    let text: String
+    let ends: Bool
+  }
+
+  /// The cells of `lane`, by tick (`nil` for an empty tick); adds what needs explaining to
+  /// `legend`.
+  private func laneCells(of lane: Lane, legend: inout [String]) -> [Cell?] {
+    var symbols: [Int: [String]] = [:]
+    var ends: Set<Int> = []
+    for mark in lane.marks {
+      let symbol: String
+      switch mark.kind {
+      case .completed:
+        symbol = "|"
+        ends.insert(mark.tick)
+      case .error(let description):
+        symbol = "#"
+        ends.insert(mark.tick)
+        legend.appendOnce("# in \(lane.name): \(description)")
+      case .value(let label) where label.count <= Self.fullLabelLimit && !label.isEmpty:
+        symbol = label
+      case .value(let label):
+        let first = label.first.map(String.init) ?? "?"
+        symbol = "-|#() ".contains(first) ? "*" : first
+        legend.appendOnce("\(symbol) in \(lane.name): \(label)")
+      }
+      symbols[mark.tick, default: []].append(symbol)
+    }
+    var cells = [Cell?](repeating: nil, count: length)
+    for (tick, list) in symbols {
+      let text =
+        list.count == 1
+        ? list[0]
+        : "(" + list.joined(separator: list.contains { $0.count > 1 } ? "," : "") + ")"
+      cells[tick] = Cell(text: text, ends: ends.contains(tick))
+    }
+    return cells
+  }
+
+  /// The diagram as an SVG document: a lane per signal, values as labelled pills sized to their
+  /// labels, completion as a bar, an error as a cross (its description as a tooltip). Events in
+  /// the same tick stand side by side; each column is as wide as its busiest lane needs.
   public var svg: String {
-    let column = 48.0
     let laneHeight = 60.0
-    let nameWidth = 16.0 + Double(lanes.map(\.name.count).max() ?? 0) * 8
-    let width = nameWidth + column * Double(length + 1)
+    let gap = 4.0
+    func markWidth(_ kind: Kind) -> Double {
+      if case .value(let label) = kind { return max(28, 8 * Double(label.count) + 14) }
+      return 20
+    }
+    // Column widths: the widest run of marks any lane has in the tick, plus margins.
+    var columnWidths = [Double](repeating: 40, count: length)
+    for lane in lanes {
+      for (tick, marks) in Dictionary(grouping: lane.marks, by: \.tick) {
+        let needed = marks.map { markWidth($0.kind) }.reduce(0, +) + gap * Double(marks.count - 1)
+        columnWidths[tick] = max(columnWidths[tick], needed + 12)
+      }
+    }
+    let nameWidth = 16.0 + Double(lanes.map(\.name.count).max() ?? 0) * 8.5
+    var columnStarts: [Double] = []
+    var position = nameWidth
+    for columnWidth in columnWidths {
+      columnStarts.append(position)
+      position += columnWidth
+    }
+    let width = position + 24
     let height = laneHeight * Double(lanes.count) + 20
     var body = ""
     for (index, lane) in lanes.enumerated() {
@@ -125,11 +194,17 @@ public struct MarbleDiagram: Sendable {
       body += #"<text x="8" y="\#(y + 5)" class="name">\#(escape(lane.name))</text>"# + "\n"
       body +=
         #"<line x1="\#(nameWidth)" y1="\#(y)" x2="\#(width - 8)" y2="\#(y)" class="axis"/>"# + "\n"
+      var nextX: [Int: Double] = [:]
       for mark in lane.marks {
-        let x = nameWidth + column * (Double(mark.tick) + 0.5)
+        let markWidth = markWidth(mark.kind)
+        let left = nextX[mark.tick] ?? columnStarts[mark.tick] + 6
+        nextX[mark.tick] = left + markWidth + gap
+        let x = left + markWidth / 2
         switch mark.kind {
         case .value(let label):
-          body += #"<circle cx="\#(x)" cy="\#(y)" r="14" class="value"/>"# + "\n"
+          body +=
+            #"<rect x="\#(left)" y="\#(y - 14)" width="\#(markWidth)" height="28" rx="14" "#
+            + #"class="value"/>"# + "\n"
           body += #"<text x="\#(x)" y="\#(y + 5)" class="label">\#(escape(label))</text>"# + "\n"
         case .completed:
           body +=
@@ -162,5 +237,12 @@ public struct MarbleDiagram: Sendable {
   private func escape(_ text: String) -> String {
     text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
       .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+  }
+}
+
+extension Array where Element: Equatable {
+  /// Appends `element` unless it is already there: a legend explains each symbol once.
+  fileprivate mutating func appendOnce(_ element: Element) {
+    if !contains(element) { append(element) }
   }
 }

@@ -1,51 +1,135 @@
 import Foundation
 
 let usage = """
-  usage: rac-demo [--list | --help | <scenario>...]
+  usage: rac-demo [--svg DIR] [<scenario>...]
+         rac-demo --list | --help
 
-  Runs the ReactiveCocoa seed scenarios with RACSwift: each one is narrated, run, and judged.
-  With no argument every scenario runs, in order.
+  Runs the ReactiveCocoa seed scenarios with RACSwift: each one is narrated, run, drawn as a
+  marble diagram and judged. With no scenario named, every scenario runs, in order.
 
+    <scenario>  run only the named scenarios (see --list)
+    --svg DIR   also write each scenario's marble diagram to DIR/<scenario>.svg
     --list      list the scenarios
     --help      show this help
+
+  Exit status: 0 when every scenario shows what it claims, 1 when one does not, 64 for bad
+  arguments, 73 when an SVG file cannot be written.
   """
 
-/// Prints one scenario's story and returns whether it passed.
-func present(_ scenario: Scenario) -> Bool {
-  print("== \(scenario.name) — \(scenario.title)")
+/// Writes `message` to standard error and exits with `status`.
+func fail(_ message: String, status: Int32) -> Never {
+  FileHandle.standardError.write(Data("rac-demo: \(message)\n".utf8))
+  exit(status)
+}
+
+/// `text` broken into lines of at most `width` characters, each indented by `indent`.
+func wrap(_ text: String, width: Int = 92, indent: String = "") -> String {
+  var lines: [String] = []
+  var line = ""
+  for word in text.split(separator: " ") {
+    if !line.isEmpty && line.count + 1 + word.count > width - indent.count {
+      lines.append(indent + line)
+      line = ""
+    }
+    line += line.isEmpty ? String(word) : " " + word
+  }
+  if !line.isEmpty { lines.append(indent + line) }
+  return lines.joined(separator: "\n")
+}
+
+/// Plays `scenario`, prints its story, writes its SVG into `svgDirectory` if given; returns
+/// whether it passed.
+func present(_ scenario: Scenario, number: Int, of total: Int, svgDirectory: URL?) -> Bool {
+  print("━━ \(number)/\(total)  \(scenario.name) — \(scenario.title)")
   print("   seed \(scenario.seed)")
+  print(
+    "   explained in the DocC article \(scenario.article) (RACSwift.docc/\(scenario.article).md)")
   print()
-  print(scenario.narration)
+  print(wrap(scenario.narration))
   print()
   for line in scenario.code.split(separator: "\n", omittingEmptySubsequences: false) {
     print("    \(line)")
   }
   print()
-  let verdict = scenario.run { print("  \($0)") }
+  let stage = Stage()
+  let started = ContinuousClock.now
+  let verdict = scenario.run(stage)
+  let elapsed = ContinuousClock.now - started
+  print("  what happened:")
+  for line in stage.lines { print("    \(line)") }
   print()
-  print("\(verdict.passed ? "✔" : "✘") \(verdict.summary)")
+  let diagram = stage.diagram
+  print("  marble diagram (one column per step of the story):")
+  for line in diagram.text.split(separator: "\n") { print("    \(line)") }
+  if let svgDirectory {
+    let file = svgDirectory.appendingPathComponent("\(scenario.name).svg")
+    do {
+      try diagram.svg.write(to: file, atomically: true, encoding: .utf8)
+      print("    (drawn to \(file.path))")
+    } catch {
+      fail("cannot write \(file.path): \(error.localizedDescription)", status: 73)
+    }
+  }
+  print()
+  let milliseconds =
+    elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+  print("\(verdict.passed ? "✔" : "✘") \(scenario.name): \(verdict.summary)  (\(milliseconds) ms)")
   print()
   return verdict.passed
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
   print(usage)
   exit(0)
 }
 if arguments.contains("--list") {
-  for scenario in Scenario.all { print("\(scenario.name)\t\(scenario.title)") }
+  guard arguments == ["--list"] else { fail("--list takes no other arguments", status: 64) }
+  let width = Scenario.all.map(\.name.count).max() ?? 0
+  for scenario in Scenario.all {
+    print(
+      scenario.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + scenario.title)
+  }
   exit(0)
+}
+var svgDirectory: URL?
+if let index = arguments.firstIndex(of: "--svg") {
+  guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") else {
+    fail("--svg needs a directory (try --help)", status: 64)
+  }
+  let directory = URL(fileURLWithPath: arguments[index + 1], isDirectory: true)
+  do {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  } catch {
+    fail("cannot create \(directory.path): \(error.localizedDescription)", status: 73)
+  }
+  svgDirectory = directory
+  arguments.removeSubrange(index...(index + 1))
 }
 var selected: [Scenario] = []
 for name in arguments {
+  if name.hasPrefix("-") { fail("unknown option '\(name)' (try --help)", status: 64) }
   guard let scenario = Scenario.all.first(where: { $0.name == name }) else {
-    let message = "rac-demo: unknown scenario '\(name)' (try --list)\n"
-    FileHandle.standardError.write(Data(message.utf8))
-    exit(64)
+    fail("unknown scenario '\(name)' (try --list)", status: 64)
   }
   selected.append(scenario)
 }
 if selected.isEmpty { selected = Scenario.all }
-let failures = selected.filter { !present($0) }.count
-exit(failures == 0 ? 0 : 1)
+let started = ContinuousClock.now
+var failed: [String] = []
+for (index, scenario) in selected.enumerated()
+where !present(scenario, number: index + 1, of: selected.count, svgDirectory: svgDirectory) {
+  failed.append(scenario.name)
+}
+let seconds =
+  Double((ContinuousClock.now - started).components.attoseconds) / 1e18
+  + Double((ContinuousClock.now - started).components.seconds)
+let timing = String(format: "%.1f s", seconds)
+if failed.isEmpty {
+  print("All \(selected.count) scenarios showed what they claim, in \(timing).")
+  exit(0)
+} else {
+  print(
+    "\(failed.count) of \(selected.count) scenarios did not: \(failed.joined(separator: ", ")).")
+  exit(1)
+}

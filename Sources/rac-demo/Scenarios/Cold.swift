@@ -7,10 +7,11 @@ extension Scenario {
     name: "cold",
     title: "cold signals: side effects run once per subscription",
     seed: "004 (RAC design guidelines)",
+    article: "ColdHotAndShared",
     narration: """
       A signal is cold: creating it runs nothing, and every subscription runs its work again. \
       Here a map counts how many times it has run; two subscriptions to the same signal launch \
-      the missiles twice.
+      the missiles twice — the first subscriber sees 1, the second 2.
       """,
     code: """
       let processed = Signal.just("missiles").map { name in
@@ -19,17 +20,21 @@ extension Scenario {
       processed.subscribe(next: { print("First", $0) })
       processed.subscribe(next: { print("Second", $0) })
       """,
-    run: { log in
+    run: { stage in
       let missilesToLaunch = Atomic<Int>(0)
       let processed = Signal.just("missiles").map { name in
         "will launch \(missilesToLaunch.wrappingAdd(1, ordering: .relaxed).newValue) \(name)"
       }
-      var lines: [String] = []
-      processed.subscribe(next: { lines.append("First \($0)") })
-      processed.subscribe(next: { lines.append("Second \($0)") })
-      lines.forEach(log)
+      stage.log(
+        "created the signal: the map has run \(missilesToLaunch.load(ordering: .relaxed)) times")
+      let count: (String) -> String = { $0.filter(\.isNumber) }
+      let first = stage.record("First", processed, label: count)
+      for value in first.values { stage.log("First \(value)") }
+      stage.step()
+      let second = stage.record("Second", processed, label: count)
+      for value in second.values { stage.log("Second \(value)") }
       return .check(
-        lines == ["First will launch 1 missiles", "Second will launch 2 missiles"],
-        "each subscription ran the map again: 1 then 2")
+        first.values == ["will launch 1 missiles"] && second.values == ["will launch 2 missiles"],
+        "each subscription ran the map again: 1, then 2")
     })
 }

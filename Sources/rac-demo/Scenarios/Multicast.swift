@@ -1,47 +1,109 @@
+import Foundation
+import LoopbackHTTP
 import RACSwift
 import Synchronization
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 extension Scenario {
-  /// Seeds 002/004: share one subscription's work with `replay()`.
+  /// Seeds 002/003/004: a network request, cold, shared with `replay()`, and cancelled.
   static let multicast = Scenario(
     name: "multicast",
-    title: "multicast: run the work once, serve every subscriber",
-    seed: "002 (subscription, multicast, subjects) and 004",
+    title: "multicast: one request for every subscriber, and disposal cancels it",
+    seed: "002 (subscription, multicast, subjects), 003 and 004",
+    article: "ColdHotAndShared",
     narration: """
-      Subscribing twice to a cold signal runs its work twice — two requests for a network \
-      signal. replay() subscribes once, now, and replays the result to every subscriber, \
-      however late it arrives.
+      A request signal is cold: each subscription sends its own request, so two subscribers \
+      make two hits on the server (it numbers its responses). replay() subscribes once and \
+      replays the one response to every subscriber, however late. Disposing a subscription \
+      while the request is in flight cancels it: the server sees the client hang up. The \
+      server is a real HTTP server on a free loopback port, started for this scenario.
       """,
     code: """
-      let request = Signal<String, Never> { subscriber in
-        runs += 1; subscriber.sendNext("response"); subscriber.sendCompleted(); return nil
-      }
-      request.subscribe(…); request.subscribe(…)      // runs the work twice
-      let shared = request.replay()                   // runs it once, now
-      shared.subscribe(…); shared.subscribe(…)        // both get "response"
+      let profile = session.signal(for: URLRequest(url: server.url("/profile")))
+      profile.subscribe(…); profile.subscribe(…)    // two requests
+      let shared = session.signal(for: …"/shared").replay()   // one request, now
+      shared.subscribe(…); shared.subscribe(…)      // both get response #1
+      let held = session.signal(for: …"/held").subscribe(…)
+      held.dispose()                                // the request is cancelled
       """,
-    run: { log in
-      let runs = Atomic<Int>(0)
-      let request = Signal<String, Never> { subscriber in
-        runs.wrappingAdd(1, ordering: .relaxed)
-        subscriber.sendNext("response")
-        subscriber.sendCompleted()
-        return nil
+    run: { stage in
+      let numbering = Mutex<[String: Int]>([:])
+      let server: LoopbackHTTPServer
+      do {
+        server = try LoopbackHTTPServer { request in
+          if request.path == "/held" {
+            return .hold(name: "held", status: 200, body: Data("late".utf8))
+          }
+          let number = numbering.withLock { counts in
+            counts[request.path, default: 0] += 1
+            return counts[request.path]!
+          }
+          return .respond(status: 200, body: Data("response #\(number)".utf8))
+        }
+      } catch {
+        return .check(false, "", failure: "could not start the loopback server: \(error)")
       }
-      request.subscribe()
-      request.subscribe()
-      let cold = runs.load(ordering: .relaxed)
-      log("subscribed twice without sharing: the work ran \(cold) times")
+      defer { server.stop() }
+      stage.log("server listening on 127.0.0.1:\(server.port)")
+      let session = URLSession(configuration: .ephemeral)
+      defer { session.invalidateAndCancel() }
+      func request(_ path: String) -> Signal<String, URLError> {
+        session.signal(for: URLRequest(url: server.url(path))).map {
+          String(decoding: $0.0, as: UTF8.self)
+        }
+      }
+      let number: (String) -> String = { $0.filter(\.isNumber) }
 
-      runs.store(0, ordering: .relaxed)
-      let shared = request.replay()
-      var received: [String] = []
-      shared.subscribe(next: { received.append("A got \($0)") })
-      shared.subscribe(next: { received.append("B got \($0)") })
-      let hot = runs.load(ordering: .relaxed)
-      log("through replay(): the work ran \(hot) time; \(received.joined(separator: ", "))")
+      let profile = request("/profile")
+      let cold = [
+        stage.record("profile, 1st", profile, label: number),
+        stage.record("profile, 2nd", profile, label: number),
+      ]
+      guard stage.wait(until: { cold.allSatisfy(\.isTerminated) }) else {
+        return .check(false, "", failure: "the cold requests did not finish in 10 s")
+      }
+      stage.log(
+        "two subscriptions to the cold request got \(cold.flatMap(\.values)); "
+          + "server hits: \(server.hitCount("/profile"))")
+
+      stage.step()
+      let shared = request("/shared").replay()
+      let early = stage.record("replay, 1st", shared, label: number)
+      guard stage.wait(until: { early.isTerminated }) else {
+        return .check(false, "", failure: "the replayed request did not finish in 10 s")
+      }
+      stage.step()
+      let late = stage.record("replay, late", shared, label: number)
+      stage.log(
+        "replay(): the first subscriber got \(early.values), the late one \(late.values) "
+          + "at once; server hits: \(server.hitCount("/shared"))")
+
+      stage.step()
+      let held = stage.record("held, disposed", request("/held"), label: number)
+      guard stage.wait(until: { server.hitCount("/held") == 1 }) else {
+        return .check(false, "", failure: "the held request never reached the server")
+      }
+      stage.log("the held request reached the server and waits for its response")
+      stage.step()
+      held.dispose()
+      let hungUp = server.waitForHangUp("held")
+      stage.log(
+        hungUp
+          ? "disposed the subscription: the server saw the client hang up"
+          : "disposed the subscription, but the server did not see the client hang up")
+      server.release("held")
+
+      let coldHits = server.hitCount("/profile")
+      let sharedHits = server.hitCount("/shared")
       return .check(
-        cold == 2 && hot == 1 && received == ["A got response", "B got response"],
-        "replay() ran the work once and served both subscribers")
+        coldHits == 2 && Set(cold.flatMap(\.values)).count == 2 && sharedHits == 1
+          && early.values == ["response #1"] && late.values == ["response #1"] && hungUp
+          && held.values.isEmpty,
+        "cold: 2 hits for 2 subscribers; replay(): exactly 1 hit for both; disposal cancelled "
+          + "the request in flight",
+        failure: "hits cold \(coldHits), replayed \(sharedHits); hang-up seen: \(hungUp)")
     })
 }

@@ -1,0 +1,64 @@
+import RACSwift
+
+extension Scenario {
+  /// Seed 003: a lazy list computes each element at most once.
+  static let sequence = Scenario(
+    name: "sequence",
+    title: "sequence: lazy and memoized — A, B, then nothing; A_ not _A_",
+    seed: "003 (RACSequence)",
+    article: "LazySequences",
+    narration: """
+      A LazyList (RAC's RACSequence) computes an element when it is first read and remembers \
+      it. Mapping ["A", "B"] logs nothing until the head is read ("A"), then the tail ("B"); \
+      reading the whole list again logs nothing. Deriving a new list from it does not run the \
+      first map again and leaves its values alone: its head is still A_, not _A_.
+      """,
+    code: """
+      let letters = ["A", "B"].lazyList.map { letter in log(letter); return letter + "_" }
+      letters.head          // logs A
+      letters.tail.head     // logs B
+      letters.array         // logs nothing
+      let prefixed = letters.map { "_" + $0 }
+      prefixed.head         // "_A_", logs nothing; letters.head is still "A_"
+      """,
+    run: { stage in
+      let evaluations = Subject<String, Never>()
+      let reads = Subject<String, Never>()
+      let evaluated = stage.record("map ran for", evaluations)
+      stage.record("read", reads)
+      let letters = ["A", "B"].lazyList.map { letter -> String in
+        evaluations.sendNext(letter)
+        return letter + "_"
+      }
+      // Reads the list, then reports what was read and what the map ran for meanwhile.
+      func show(_ what: String, _ read: () -> [String]) {
+        let before = evaluated.values.count
+        let values = read()
+        values.forEach(reads.sendNext)
+        let ran = evaluated.values.dropFirst(before)
+        stage.log(
+          "\(what) → \(values); the map ran for \(ran.isEmpty ? "nothing" : "\(Array(ran))")")
+      }
+      stage.log("mapped the list; the map ran for \(evaluated.values)")
+      stage.step()
+      show("letters.head") { [letters.head ?? ""] }
+      stage.step()
+      show("letters.tail.head") { [letters.tail.head ?? ""] }
+      stage.step()
+      show("letters.array") { letters.array }
+      stage.step()
+      let prefixed = letters.map { "_" + $0 }
+      show("prefixed.head") { [prefixed.head ?? ""] }
+      stage.step()
+      show("letters.head") { [letters.head ?? ""] }
+      reads.sendCompleted()
+      evaluations.sendCompleted()
+
+      return .check(
+        evaluated.values == ["A", "B"] && prefixed.head == "_A_" && letters.head == "A_"
+          && letters.array == ["A_", "B_"],
+        "the map ran once per element (A, B, then nothing); the derived list did not change "
+          + "the source: A_ not _A_",
+        failure: "the map ran for \(evaluated.values); prefixed head \(prefixed.head ?? "nil")")
+    })
+}

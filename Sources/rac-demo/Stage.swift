@@ -1,0 +1,56 @@
+import Foundation
+import RACSwift
+import RACSwiftTesting
+
+/// Where a scenario plays: a story clock that moves one step at a time, the signals it records
+/// for the marble diagram, and the lines it reports.
+///
+/// The clock is a virtual-time `TestScheduler`: a scenario moves it on with ``step(_:)`` between
+/// the moments of its story, and may schedule virtual-time work (delays, a command's scheduler)
+/// on it. Events arriving from real threads — a network response — are recorded at the step the
+/// story is at. A stage is used from the thread running its scenario; the recordings themselves
+/// are thread-safe.
+final class Stage {
+  /// The story's clock: one tick per step.
+  let clock = TestScheduler(tick: .seconds(1))
+  /// What the scenario reported, in order.
+  private(set) var lines: [String] = []
+  private var lanes: [(MarbleDiagram) -> MarbleDiagram] = []
+
+  /// The current step, counted from zero.
+  var now: Int { Int(clock.now / clock.tick) }
+
+  /// Reports a line, prefixed with the current step.
+  func log(_ line: String) { lines.append("t\(now)  \(line)") }
+
+  /// Subscribes to `signal` now and draws what it receives as a lane of the diagram; values are
+  /// drawn with `label`.
+  @discardableResult
+  func record<Value, Failure: Error>(
+    _ name: String, _ signal: Signal<Value, Failure>,
+    label: @escaping (Value) -> String = { String(describing: $0) }
+  ) -> RecordedEvents<Value, Failure> {
+    let recorded = clock.record(signal)
+    lanes.append { $0.lane(name, recorded, label: label) }
+    return recorded
+  }
+
+  /// Moves the story on by `steps`, running the virtual-time work due by then.
+  func step(_ steps: Int = 1) { clock.advance(by: clock.tick * steps) }
+
+  /// Waits, on the real clock, until `condition` holds or `timeout` passes; returns whether it
+  /// holds. For events that come from real threads (the network, a queue scheduler).
+  func wait(timeout: Duration = .seconds(10), until condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+      if ContinuousClock.now >= deadline { return false }
+      usleep(1_000)
+    }
+    return true
+  }
+
+  /// The marble diagram of everything recorded, one column per step.
+  var diagram: MarbleDiagram {
+    lanes.reduce(MarbleDiagram(tick: clock.tick)) { diagram, addLane in addLane(diagram) }
+  }
+}
