@@ -13,7 +13,7 @@ import RACSwift
 /// print(diagram.text)
 /// // left   -1--2---|
 /// // right  ---a---b|
-/// try diagram.svg.write(to: URL(fileURLWithPath: "merge.svg"), atomically: true, encoding: .utf8)
+/// try diagram.writeSVG(to: URL(fileURLWithPath: "merge.svg"))
 /// ```
 public struct MarbleDiagram: Sendable {
   /// One signal's timeline.
@@ -232,6 +232,15 @@ public struct MarbleDiagram: Sendable {
       \(body)</svg>
 
       """
+  }
+
+  /// Writes ``svg`` to the file at `url`, replacing it.
+  ///
+  /// ```swift
+  /// try diagram.writeSVG(to: URL(fileURLWithPath: "merge.svg"))
+  /// ```
+  public func writeSVG(to url: URL) throws {
+    try svg.write(to: url, atomically: true, encoding: .utf8)
   }
 
   private func escape(_ text: String) -> String {

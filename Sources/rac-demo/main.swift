@@ -64,7 +64,7 @@ func present(_ scenario: Scenario, number: Int, of total: Int, svgDirectory: URL
   if let svgDirectory {
     let file = svgDirectory.appendingPathComponent("\(scenario.name).svg")
     do {
-      try diagram.svg.write(to: file, atomically: true, encoding: .utf8)
+      try diagram.writeSVG(to: file)
       print("    (drawn to \(file.path))")
     } catch {
       fail("cannot write \(file.path): \(error.localizedDescription)", status: 73)

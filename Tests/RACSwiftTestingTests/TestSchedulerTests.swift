@@ -139,27 +139,21 @@ struct MarbleTests {
 
   @Test("syntax errors point at the column: unbalanced (, unknown value")
   func syntaxErrors() {
-    #expect(throws: MarbleSyntaxError.self) {
+    let unclosed = #expect(throws: MarbleSyntaxError.self) {
       _ = try MarbleTimeline<Int, Never>("--(ab", values: ["a": 1, "b": 2])
     }
-    do {
-      _ = try MarbleTimeline<Int, Never>("--(ab", values: ["a": 1, "b": 2])
-    } catch {
-      #expect(error.column == 3)
-      #expect(error.description.contains("'(' is never closed"))
-      #expect(error.description.hasSuffix("\n    ^"))
-    }
-    do {
+    #expect(unclosed?.column == 3)
+    #expect(unclosed?.description.contains("'(' is never closed") == true)
+    #expect(unclosed?.description.hasSuffix("\n    ^") == true)
+    let unknown = #expect(throws: MarbleSyntaxError.self) {
       _ = try MarbleTimeline<Int, Never>("-a-z-|", values: ["a": 1])
-    } catch {
-      #expect(error.column == 4)
-      #expect(error.problem.contains("no value for 'z'"))
     }
-    do {
+    #expect(unknown?.column == 4)
+    #expect(unknown?.problem.contains("no value for 'z'") == true)
+    let unopened = #expect(throws: MarbleSyntaxError.self) {
       _ = try MarbleTimeline<Int, Never>("-a)-|", values: ["a": 1])
-    } catch {
-      #expect(error.column == 3)
     }
+    #expect(unopened?.column == 3)
   }
 
   @Test("expectMarbles reports a readable diff of the two timelines")
@@ -200,6 +194,11 @@ struct MarbleTests {
     parser.delegate = counter
     #expect(parser.parse())
     #expect(counter.counts["rect"] == 6)
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("diagram-\(UUID().uuidString).svg")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try diagram.writeSVG(to: file)
+    #expect(try String(contentsOf: file, encoding: .utf8) == diagram.svg)
     #expect(counter.counts["svg"] == 1)
   }
 }

@@ -62,6 +62,32 @@ struct AsyncBridgeTests {
     }
   }
 
+  @Test("cancelling mid-stream (a value received, waiting for the next) 10,000 times: all ends")
+  func cancellationMidStream() async {
+    let ledger = SubscriptionLedger.current
+    // Sends one value at subscription and then nothing: the consumer is left waiting in next().
+    let oneThenSilence = Signal<Int, Never> { subscriber in
+      subscriber.sendNext(1)
+      return nil
+    }
+    for _ in 0..<10_000 {
+      let received = AsyncSignalBox()
+      let task = Task {
+        var count = 0
+        for await _ in oneThenSilence.values {
+          count += 1
+          received.fire()
+        }
+        return count
+      }
+      await received.wait()
+      #expect(ledger.liveCount > 0)
+      task.cancel()
+      #expect(await task.value == 1)
+      #expect(ledger.liveCount == 0)
+    }
+  }
+
   @Test("buffering policies keep the oldest or newest values")
   func buffering() async {
     let subject = ReplaySubject<Int, Never>()

@@ -253,6 +253,9 @@ struct CommandTests {
     weak var weakCommand: Command<Int, Int, TestError>?
     let enabled = Recorder<Bool, Never>()
     let errors = Recorder<TestError, Never>()
+    let executing = Recorder<Bool, Never>()
+    let executionSignals = Recorder<Signal<Int, Never>, Never>()
+    let concurrency = Recorder<Bool, Never>()
     do {
       let command = Command<Int, Int, TestError>(enabled: Subject(), scheduler: scheduler) {
         .just($0)
@@ -260,13 +263,20 @@ struct CommandTests {
       weakCommand = command
       enabled.subscribe(to: command.enabled)
       errors.subscribe(to: command.errors)
+      executing.subscribe(to: command.executing)
+      executionSignals.subscribe(to: command.executionSignals)
+      concurrency.subscribe(to: command.allowsConcurrentExecutionChanges)
       command.execute(1)
       scheduler.run()
     }
     scheduler.run()
     #expect(weakCommand == nil)
+    // Every public signal completes when the command goes.
     #expect(enabled.isTerminated)
     #expect(errors.isTerminated)
+    #expect(executing.isTerminated)
+    #expect(executionSignals.isTerminated)
+    #expect(concurrency.isTerminated)
   }
 }
 
@@ -340,7 +350,33 @@ struct CommandBindingTests {
     second.dispose()
   }
 
-  @Test("A11-03: bindRefresh runs executions one after another and calls end after each")
+  @Test("A11-03: bindRefresh calls end after each execution ends, in trigger order")
+  func refreshOrder() {
+    let control = TestControl()
+    let starts = AtomicCounter()
+    // The first execution takes 3 ticks, the second 1: the second ends first, but its end is
+    // called after the first one's (RAC serializes the emissions with concat).
+    let command = Command<TestControl, Int, Never>(scheduler: scheduler) { [scheduler] _ in
+      let delay = starts.increment() == 1 ? 3 : 1
+      return Signal.just(0).delay(.seconds(delay), on: scheduler)
+    }
+    command.allowsConcurrentExecution = true
+    let ends = Recorder<Duration, Never>()
+    let binding = control.bindRefresh(command, isolation: nil) { [scheduler] _ in
+      ends.record(.next(scheduler.now))
+    }
+    control.tap()
+    scheduler.advance(by: .seconds(1))
+    control.tap()
+    scheduler.advance(by: .seconds(1))
+    #expect(starts.count == 2)
+    #expect(ends.values.isEmpty)  // the second has ended; its end waits for the first
+    scheduler.run()
+    #expect(ends.values == [.seconds(3), .seconds(3)])
+    binding.dispose()
+  }
+
+  @Test("A11-03: bindRefresh calls end after each execution, succeeded or failed")
   func refresh() {
     let control = TestControl()
     let command = Command<TestControl, Int, TestError>(scheduler: scheduler) { _ in
@@ -498,12 +534,17 @@ struct ButtonConcurrencyTests {
     button.dispose()
   }
 
-  @Test("10,000 taps from 4 threads on a control bound to a Command: no overlap")
+  @Test(
+    "10,000 taps from 4 threads on a control bound to a Command: no overlap, one work per execution"
+  )
   func command() {
     let control = TestControl()
     let work = AsyncWork()
     let scheduler = QueueScheduler(name: "command")
     let command = Command<TestControl, Int, Never>(scheduler: scheduler) { _ in work.make() }
+    let executions = AtomicCounter()
+    let counting = command.executionSignals.subscribe(
+      next: { _ in executions.increment() }, isolation: nil)
     let binding = control.bind(command)
     onThreads(4) { _ in
       for _ in 0..<2_500 { control.tap() }
@@ -513,8 +554,12 @@ struct ButtonConcurrencyTests {
     scheduler.schedule { drained.signal() }
     drained.wait()
     #expect(work.overlaps.count == 0)
+    // Every accepted tap (an execution, not a .notEnabled) created and ran exactly one work.
+    #expect(executions.count > 0)
+    #expect(work.started.count == executions.count)
     #expect(!command.isExecuting)
     #expect(control.isEnabled)
+    counting.dispose()
     binding.dispose()
   }
 }

@@ -141,6 +141,11 @@ struct RepeatTests {
     recorder.subscribe(to: failing.retry(2))
     #expect(recorder.events == [.error(TestError(code: 3))])
     #expect(attempts.count == 3)
+    // A deliberate difference from RAC: retry(0) is a limit of zero, not "forever".
+    let once = Recorder<Int, TestError>()
+    once.subscribe(to: failing.retry(0))
+    #expect(once.events == [.error(TestError(code: 4))])
+    #expect(attempts.count == 4)
   }
 
   @Test("retry() keeps trying until the signal completes")

@@ -50,7 +50,7 @@ struct MulticastTests {
   }
 
   @Test("A5-02: concurrent connect calls subscribe once", .tags(.concurrency))
-  func concurrentConnect() {
+  func connectConcurrency() {  // "Concurrency": .ci/run runs it again under TSan
     let source = CountedSource()
     let connection = source.signal.publish()
     onThreads(4) { _ in

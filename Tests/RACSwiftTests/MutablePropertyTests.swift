@@ -241,6 +241,21 @@ struct FoundationBridgeTests {
     subscription.dispose()
     center.post(name: name, object: sender, userInfo: ["reachable": true])
     #expect(reachable.values == [true, false])
+
+    // Two subscriptions are two observers: each gets every notification, and disposing one
+    // leaves the other observing.
+    let first = Recorder<Notification, Never>()
+    let second = Recorder<Notification, Never>()
+    let firstSubscription = first.subscribe(to: center.signal(forName: name, object: nil))
+    let secondSubscription = second.subscribe(to: center.signal(forName: name, object: nil))
+    center.post(name: name, object: sender)
+    #expect(first.values.count == 1)
+    #expect(second.values.count == 1)
+    firstSubscription.dispose()
+    center.post(name: name, object: sender)
+    #expect(first.values.count == 1)
+    #expect(second.values.count == 2)
+    secondSubscription.dispose()
   }
 
   @MainActor
@@ -293,6 +308,14 @@ struct ObservationStressTests {
     #expect(seen == seen.sorted())
     #expect(seen.count <= 1_001)
     subscription?.dispose()
+    // Nothing arrives after disposal, however many changes follow and however long we let the
+    // main actor run.
+    let final = seen
+    for value in 1_001...1_100 {
+      model.title = "\(value)"
+      await Task.yield()
+    }
+    #expect(seen == final)
   }
 }
 

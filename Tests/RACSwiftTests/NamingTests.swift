@@ -7,10 +7,13 @@ import Testing
 struct NamingTests {
   @Test("A14-02: operators name their result from the input, in chain order (seed 004's form)")
   func seedForm() {
-    let usernames = Subject<String, Never>().setName("observe(username)")
-    // distinctUntilChanged is the operators issue's; bind names the seed's chain here.
-    let named = usernames.bind { { value, _ in .just(value) } }.take(3).filter { !$0.isEmpty }
-    #expect(named.description == "[[[observe(username)] -bind:] -take: 3] -filter:")
+    let usernames = Subject<String, Never>().setName("RACObserve(self, username)")
+    let signal = usernames.distinctUntilChanged().take(3).filter { $0 == "joshaber" }
+    #expect(
+      signal.description
+        == "[[[RACObserve(self, username)] -distinctUntilChanged] -take: 3] -filter:")
+    let bound = usernames.bind { { value, _ in .just(value) } }.take(3)
+    #expect(bound.description == "[[RACObserve(self, username)] -bind:] -take: 3")
   }
 
   @Test("A14-01, A14-03: setName returns the receiver, and description includes the name")
@@ -29,6 +32,12 @@ struct NamingTests {
     #expect(Signal.just(1).concat(.just(2)).name == "[+just: 1] -concat: +just: 2")
     #expect(Signal.concat([Signal.just(1), .just(2)]).name == "+concat: (+just: 1, +just: 2)")
     #expect(Subject<Int, Never>().skip(2).name == "[+subject] -skip: 2")
+    #expect(
+      Signal.if(.just(true), then: .just(1), else: .just(2)).name
+        == "+if: +just: true then: +just: 1 else: +just: 2")
+    #expect(
+      Signal.switch(.just("a"), cases: ["a": .just(1)], default: .just(0)).name
+        == "+switch: +just: a cases: 1 default: +just: 0")
   }
 
   @Test("names of a 10,000-operator chain are built without recursion")

@@ -95,6 +95,46 @@ struct SchedulerConcurrencyTests {
     #expect(log.values == ["current"])
   }
 
+  @Test("QueueScheduler targeting a concurrent queue stays serial and first in, first out")
+  func targetedQueue() {
+    let target = DispatchQueue(label: "concurrent target", qos: .utility, attributes: .concurrent)
+    let scheduler = QueueScheduler(name: "targeted", qos: .userInitiated, targeting: target)
+    let order = Recorder<Int, Never>()
+    let running = AtomicCounter()
+    let overlaps = AtomicCounter()
+    let done = DispatchSemaphore(value: 0)
+    for index in 0..<10_000 {
+      scheduler.schedule {
+        if running.increment() > 1 { overlaps.increment() }
+        order.record(.next(index))
+        running.decrement()
+        if index == 9_999 { done.signal() }
+      }
+    }
+    done.wait()
+    #expect(order.values == Array(0..<10_000))
+    #expect(overlaps.count == 0)
+  }
+
+  @MainActor
+  @Test("MainScheduler enqueues even on the main queue, runs on it, and is current there")
+  func mainScheduler() async {
+    let log = Recorder<String, Never>()
+    let cancelled = MainScheduler.shared.schedule { log.record(.next("cancelled ran")) }
+    cancelled?.dispose()
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      MainScheduler.shared.schedule {
+        log.record(.next(isOnMainQueue() ? "on main" : "elsewhere"))
+        log.record(.next(Schedulers.current === MainScheduler.shared ? "current" : "not current"))
+        done.resume()
+      }
+      // RAC's rule: scheduling on the main queue from the main queue still enqueues.
+      log.record(.next("scheduled"))
+    }
+    #expect(log.values == ["scheduled", "on main", "current"])
+    #expect(Schedulers.current === MainScheduler.shared)
+  }
+
   @Test("A9-03: scheduleRecursive 1,000,000 times on a queue scheduler")
   func queueRecursion() {
     let scheduler = QueueScheduler(name: "recursion")
@@ -224,6 +264,9 @@ struct TimeOperatorTests {
     scheduler.run()
     #expect(recorder.values == [[1, 2], [3, 4], [5]])
     #expect(recorder.events.map(\.time) == [.seconds(3), .seconds(7), .seconds(9), .seconds(9)])
+    scheduler.expectMarbles(
+      source.buffer(withTime: .seconds(3), on: scheduler), "---x---y-(z|)",
+      values: ["x": [1, 2], "y": [3, 4], "z": [5]])
   }
 
   @Test("interval sends the tick count at every interval, forever")
@@ -232,15 +275,37 @@ struct TimeOperatorTests {
     scheduler.advance(by: .seconds(10))
     #expect(recorder.values == [0, 1, 2])
     #expect(recorder.events.map(\.time) == [.seconds(2), .seconds(4), .seconds(6), .seconds(6)])
+    scheduler.expectMarbles(
+      Signal.interval(.seconds(2), on: scheduler).take(3), "--a-b-(c|)",
+      values: ["a": 0, "b": 1, "c": 2])
   }
 
   @Test("deliver(on: test scheduler) delivers only when the scheduler runs")
-  func deliverOnTest() {
+  func deliverOnTest() throws {
     let recorder = Recorder<Int, Never>()
     recorder.subscribe(to: Signal.from([1, 2]).deliver(on: scheduler))
     #expect(recorder.events.isEmpty)
     scheduler.run()
     #expect(recorder.events == [.next(1), .next(2), .completed])
+    let later = try scheduler.coldSignal("-a--b|", values: ["a": 1, "b": 2])
+    scheduler.expectMarbles(later.deliver(on: scheduler), "-a--b|", values: ["a": 1, "b": 2])
+  }
+
+  @Test("subscribe(on: test scheduler) subscribes only when the scheduler runs")
+  func subscribeOnTest() throws {
+    let subscriptions = AtomicCounter()
+    let source = Signal<Int, Never>.defer {
+      subscriptions.increment()
+      return .from([1, 2])
+    }
+    let recorder = Recorder<Int, Never>()
+    recorder.subscribe(to: source.subscribe(on: scheduler))
+    #expect(subscriptions.count == 0)
+    scheduler.run()
+    #expect(subscriptions.count == 1)
+    #expect(recorder.events == [.next(1), .next(2), .completed])
+    let later = try scheduler.coldSignal("-a--b|", values: ["a": 1, "b": 2])
+    scheduler.expectMarbles(later.subscribe(on: scheduler), "-a--b|", values: ["a": 1, "b": 2])
   }
 
   @Test("disposal cancels pending timers: no action runs after dispose")
@@ -254,6 +319,8 @@ struct TimeOperatorTests {
         .ignoreErrors(),
       source.buffer(withTime: .seconds(5), on: counting).map(\.count),
       Signal.interval(.seconds(5), on: counting),
+      source.delay(.seconds(5), on: scheduler).deliver(on: counting),
+      source.delay(.seconds(5), on: scheduler).subscribe(on: counting),
     ]
     for chain in chains {
       let subscription = chain.subscribe()

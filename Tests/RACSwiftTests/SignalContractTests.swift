@@ -146,7 +146,7 @@ struct SignalContractTests {
     #expect(recorder.events == [.next(2), .error(TestError(code: 7))])
   }
 
-  @Test("A2-08, A2-11: disposal cancels the work and releases what the subscription held")
+  @Test("A1-03, A3-01, A2-08, A2-11: subscribe's disposable disposes the work's; cancels it")
   func disposalCancels() {
     let cancelled = AtomicCounter()
     let subscription = Signal<Int, Never> { _ in

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Subjects (A4, DESIGN §3.8, §3.12)", .checksLiveSubscriptions)
 struct SubjectTests {
-  @Test("A4-03, A4-04: a subject forwards to current subscribers only: A then B")
+  @Test("A4-01, A4-03, A4-04, A5-06: a subject is hot, fed by hand: A then B, not what came before")
   func forwardsLiveValues() {
     let subject = Subject<String, Never>()
     subject.sendNext("before")

@@ -67,6 +67,31 @@ final class URLSessionSignalTests {
     #expect(recorder.events.isEmpty)
   }
 
+  @Test(
+    "A10-14: a Command whose work is a request, executed twice rapidly: one request, one .notEnabled"
+  )
+  func commandRequest() async throws {
+    let command = Command<Void, String, URLError>(scheduler: ImmediateScheduler()) { [self] _ in
+      request("/held").map { String(decoding: $0.0, as: UTF8.self) }
+    }
+    let first = command.execute(())
+    let second = command.execute(())
+    let refused = Recorder<String, CommandError<URLError>>()
+    refused.subscribe(to: second)
+    #expect(refused.events.count == 1)
+    if case .error(.notEnabled)? = refused.events.first {
+    } else {
+      Issue.record("the second execution should fail with .notEnabled: \(refused.events)")
+    }
+    while server.hitCount("/held") == 0 { await Task.yield() }
+    server.release("held")
+    var bodies: [String] = []
+    for try await body in first.values { bodies.append(body) }
+    #expect(bodies == ["late"])
+    #expect(server.hitCount("/held") == 1)
+    #expect(!command.isExecuting)
+  }
+
   @Test("a 500 with validateStatus is a typed error carrying the status")
   func unacceptableStatus() async {
     do {

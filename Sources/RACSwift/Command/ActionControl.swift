@@ -5,8 +5,9 @@
 /// ```swift
 /// final class TerminalButton: ActionControl {
 ///   var isEnabled = true
-///   let triggers = Subject<TerminalButton, Never>()
-///   var triggersSignal: Signal<TerminalButton, Never> { triggers }
+///   private let presses = Subject<TerminalButton, Never>()
+///   var triggers: Signal<TerminalButton, Never> { presses }
+///   func press() { if isEnabled { presses.sendNext(self) } }
 /// }
 /// ```
 public protocol ActionControl<Sender>: AnyObject {
@@ -45,9 +46,11 @@ extension ActionControl {
   }
 
   /// Binds `command` the way RAC's `UIRefreshControl.rac_command` does (A11-03): `isEnabled`
-  /// follows the command; each trigger executes it with the sender, executions run one after
-  /// another, and `end(sender)` is called after each execution ends, whether it succeeded or
-  /// failed (a refresh control's `endRefreshing`).
+  /// follows the command; each trigger executes it with the sender at once, and `end(sender)` is
+  /// called once per execution after it ends, whether it succeeded or failed (a refresh control's
+  /// `endRefreshing`). The `end` calls are serialized in trigger order: with
+  /// ``Command/allowsConcurrentExecution``, an execution that ends early waits for the `end` of
+  /// the ones triggered before it.
   ///
   /// ```swift
   /// refreshControl.bindRefresh(reload) { $0.endRefreshing() }

@@ -39,6 +39,11 @@ public final class MulticastConnection<Value, Failure: Error>: @unchecked Sendab
   /// Subscribes the subject to the source the first time it is called; every call returns the
   /// same disposable. Disposing it ends the shared subscription, and the connection never
   /// connects again.
+  ///
+  /// ```swift
+  /// let sharing = connection.connect()
+  /// sharing.dispose()  // ends the shared subscription for everyone
+  /// ```
   @discardableResult
   public func connect() -> any Disposable {
     if connected.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
@@ -52,6 +57,10 @@ public final class MulticastConnection<Value, Failure: Error>: @unchecked Sendab
   /// A signal that connects when its first subscriber arrives and disposes the shared
   /// subscription when its subscriber count drops back to zero; it never reconnects (later
   /// subscribers see only what the subject replays).
+  ///
+  /// ```swift
+  /// let prices = pricesFeed.publish().autoconnect()  // connects with the first subscriber
+  /// ```
   @inlinable
   public func autoconnect() -> Signal<Value, Failure> {
     OperatorSignal<Value, Failure, MulticastConnection<Value, Failure>>(
@@ -76,6 +85,12 @@ public final class MulticastConnection<Value, Failure: Error>: @unchecked Sendab
 
 extension Signal {
   /// A connection that multicasts the receiver through `subject` (RAC's `-multicast:`).
+  ///
+  /// ```swift
+  /// let connection = prices.multicast(ReplaySubject(capacity: 1))
+  /// connection.signal.subscribe(next: { print($0) })
+  /// connection.connect()
+  /// ```
   @inlinable
   public func multicast<S>(_ subject: S) -> MulticastConnection<Value, Failure>
   where S: Signal<Value, Failure>, S: SubscriberProtocol<Value, Failure> {
@@ -83,6 +98,12 @@ extension Signal {
   }
 
   /// A connection through a plain ``Subject``, not yet connected (RAC's `-publish`).
+  ///
+  /// ```swift
+  /// let connection = request.publish()
+  /// connection.signal.subscribe(next: { print($0) })
+  /// connection.connect()  // the request starts now
+  /// ```
   @inlinable
   public func publish() -> MulticastConnection<Value, Failure> {
     multicast(Subject<Value, Failure>())
@@ -105,6 +126,10 @@ extension Signal {
 
   /// Subscribes now, once, and gives every subscriber the latest value, then live events (RAC's
   /// `-replayLast`).
+  ///
+  /// ```swift
+  /// let location = locationUpdates.replayLast()  // late subscribers get the latest fix
+  /// ```
   @inlinable
   public func replayLast() -> Signal<Value, Failure> {
     let connection = multicast(ReplaySubject<Value, Failure>(capacity: 1))
@@ -115,6 +140,10 @@ extension Signal {
   /// Like ``replay()``, but subscribes to the receiver only when the result gets its first
   /// subscriber; it never disconnects, and replays even after every subscriber has gone (RAC's
   /// `-replayLazily`).
+  ///
+  /// ```swift
+  /// let settings = loadSettings().replayLazily()  // loaded on first use, then shared
+  /// ```
   @inlinable
   public func replayLazily() -> Signal<Value, Failure> {
     let connection = multicast(ReplaySubject<Value, Failure>())

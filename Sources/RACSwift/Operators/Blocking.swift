@@ -17,17 +17,29 @@ extension Signal {
 
   /// Blocks until the first value, or returns `defaultValue` if the signal completes without one
   /// (RAC's `-firstOrDefault:`). Throws the signal's error.
+  ///
+  /// ```swift
+  /// let name = try profile.map(\.name).firstOrDefault("anonymous")
+  /// ```
   public func firstOrDefault(_ defaultValue: Value) throws(Failure) -> Value {
     try first() ?? defaultValue
   }
 
   /// Blocks until the signal completes (RAC's `-waitUntilCompleted:`). Throws its error.
+  ///
+  /// ```swift
+  /// try saveAll.waitUntilCompleted()  // blocks this thread; never call it on the main thread
+  /// ```
   public func waitUntilCompleted() throws(Failure) {
     _ = try blockingWait(stopAtFirstValue: false, keepValues: false).get()
   }
 
   /// Blocks until the signal completes and returns all its values (RAC's `-toArray`). Throws its
   /// error.
+  ///
+  /// ```swift
+  /// let pages = try pageSignal.toArray()  // blocks until the last page has arrived
+  /// ```
   public func toArray() throws(Failure) -> [Value] {
     try blockingWait(stopAtFirstValue: false).get()
   }

@@ -19,6 +19,10 @@ extension Signal where Value == Bool {
   }
 
   /// Whether any of the latest values of `signals` is `true` (RAC's `-or` on combined booleans).
+  ///
+  /// ```swift
+  /// let isBusy = Signal.or(isSaving, isLoading)
+  /// ```
   public static func or(_ signals: Signal<Bool, Failure>...) -> Signal<Bool, Failure> {
     Signal<[Bool], Failure>.combineLatest(signals).or()
   }
@@ -35,6 +39,10 @@ extension Signal where Value == [Bool] {
   }
 
   /// Whether any value of each array is `true` (RAC's `-or`).
+  ///
+  /// ```swift
+  /// Signal.combineLatest([isSaving, isLoading]).or()
+  /// ```
   public func or() -> Signal<Bool, Failure> {
     Signal<Bool, Failure>(name: .unary(self, "or"), forwardingTo: map { $0.contains(true) })
   }
@@ -53,12 +61,20 @@ extension Signal {
 
   /// `true` at the first value passing `predicate`, `false` if the receiver finishes (completes
   /// or fails) without one (RAC's `-any:`).
+  ///
+  /// ```swift
+  /// scores.any { $0 >= 100 }  // did anyone reach 100?
+  /// ```
   public func any(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool, Never> {
     decide(name: .unary(self, "any:"), onValue: { predicate($0) ? true : nil }, onEnd: false)
   }
 
   /// `true` if the receiver completes with every value passing `predicate`; `false` at the first
   /// value failing it, or on error (RAC's `-all:`).
+  ///
+  /// ```swift
+  /// uploads.all { $0.succeeded }  // true only if every upload succeeded
+  /// ```
   public func all(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool, Never> {
     decide(
       name: .unary(self, "all:"), onValue: { predicate($0) ? nil : false }, onEnd: true,

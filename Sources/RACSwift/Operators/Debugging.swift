@@ -39,21 +39,38 @@ public enum SignalLog {
 extension Signal {
   /// Logs each value as `<description> next: <value>` to ``SignalLog/output``, with where the
   /// subscription was made; keeps the receiver's name.
+  ///
+  /// ```swift
+  /// query.logNext().subscribe()
+  /// // [+subject] next: swift (subscribed at MyApp/SearchModel.swift:12)
+  /// ```
   public func logNext() -> Signal<Value, Failure> {
     log(next: true, error: false, completed: false)
   }
 
   /// Logs an error as `<description> error: <error>`.
+  ///
+  /// ```swift
+  /// request.logError()
+  /// ```
   public func logError() -> Signal<Value, Failure> {
     log(next: false, error: true, completed: false)
   }
 
   /// Logs completion as `<description> completed`.
+  ///
+  /// ```swift
+  /// upload.logCompleted()
+  /// ```
   public func logCompleted() -> Signal<Value, Failure> {
     log(next: false, error: false, completed: true)
   }
 
   /// Logs every event (`logNext`, `logError` and `logCompleted` together).
+  ///
+  /// ```swift
+  /// request.logAll()
+  /// ```
   public func logAll() -> Signal<Value, Failure> { log(next: true, error: true, completed: true) }
 
   private func log(next: Bool, error: Bool, completed: Bool) -> Signal<Value, Failure> {

@@ -91,6 +91,10 @@ extension Signal {
   }
 
   /// The values of every signal, merged as they arrive (variadic ``merge(_:)-(S)``).
+  ///
+  /// ```swift
+  /// Signal.merge(taps, swipes, keyPresses)
+  /// ```
   @inlinable
   public static func merge(
     _ first: Signal<Value, Failure>, _ rest: Signal<Value, Failure>...

@@ -34,6 +34,10 @@ extension Signal {
 
   /// Like ``groupBy(_:)``, sending `transform(value)` into the groups (RAC's
   /// `-groupBy:transform:`).
+  ///
+  /// ```swift
+  /// messages.groupBy(\.room, transform: \.text)  // groups of texts, keyed by room
+  /// ```
   public func groupBy<Key: Hashable, T>(
     _ key: @escaping @Sendable (Value) -> Key, transform: @escaping @Sendable (Value) -> T
   ) -> Signal<GroupedSignal<Key, T, Failure>, Failure> {

@@ -19,6 +19,10 @@ extension Signal {
 
   /// Runs `body` with the error, then forwards it (RAC's `-doError:`). See ``doNext(isolation:_:)``
   /// for where it runs.
+  ///
+  /// ```swift
+  /// request.doError { error in analytics.record(error) }
+  /// ```
   public func doError(
     isolation: isolated (any Actor)? = #isolation, _ body: @escaping (Failure) -> Void
   ) -> Signal<Value, Failure> {
@@ -28,6 +32,10 @@ extension Signal {
   }
 
   /// Runs `body` on completion, then forwards it (RAC's `-doCompleted:`).
+  ///
+  /// ```swift
+  /// upload.doCompleted { progressView.isHidden = true }
+  /// ```
   public func doCompleted(
     isolation: isolated (any Actor)? = #isolation, _ body: @escaping () -> Void
   ) -> Signal<Value, Failure> {

@@ -29,6 +29,7 @@ extension Signal {
     else otherwise: Signal<Value, Failure>
   ) -> Signal<Value, Failure> {
     condition.map { $0 ? then : otherwise }.switchToLatest()
+      .setName(describedBy: { "+if: \(condition) then: \(then) else: \(otherwise)" })
   }
 
   /// Switches between `cases` according to the latest key: passes through the signal for the
@@ -44,6 +45,7 @@ extension Signal {
     default fallback: Signal<Value, Failure>
   ) -> Signal<Value, Failure> {
     key.map { cases[$0] ?? fallback }.switchToLatest()
+      .setName(describedBy: { "+switch: \(key) cases: \(cases.count) default: \(fallback)" })
   }
 }
 

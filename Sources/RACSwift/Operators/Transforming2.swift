@@ -94,6 +94,11 @@ extension Signal {
   }
 
   /// Turns events sent as values of a never-failing signal back into events.
+  ///
+  /// ```swift
+  /// let events: Signal<Event<Int, MyError>, Never> = results.materialize()
+  /// let results2: Signal<Int, MyError> = events.dematerialize()
+  /// ```
   @inlinable
   public func dematerialize<T, E: Error>() -> Signal<T, E>
   where Value == Event<T, E>, Failure == Never {

@@ -3,6 +3,12 @@ import RACSwift
 import Synchronization
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension Tag {
   /// Tests that run real threads; `.ci/run` runs the suites named `…ConcurrencyTests` again under
   /// the thread sanitizer.
@@ -42,19 +48,60 @@ final class Recorder<Value, Failure: Error>: @unchecked Sendable {
 /// Runs `body` on a new thread whose stack is `stackSize` bytes and waits for it: shows that
 /// `body` runs in bounded stack.
 func onSmallStack(stackSize: Int = 512 * 1024, _ body: @escaping @Sendable () -> Void) {
+  // The thread counts its subscriptions in the test's ledger, so the leak check covers them.
+  let ledger = SubscriptionLedger.current
+  let work = ThreadBody<Void>({ _ in body() })
   let done = DispatchSemaphore(value: 0)
   let thread = Thread {
-    body()
+    ledger.withLedger { work.run(()) }
     done.signal()
   }
   thread.stackSize = stackSize
   thread.start()
   done.wait()
+  work.release()
 }
 
-/// Runs `body(threadIndex)` on `threads` threads at once and waits for all of them.
+/// Runs `body(threadIndex)` on `threads` new threads at once — each waits until all have
+/// started, so they really overlap even on a machine with fewer cores — and waits for all of
+/// them. Subscriptions made on them count in the calling test's ledger.
 func onThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
-  DispatchQueue.concurrentPerform(iterations: threads) { body($0) }
+  let ledger = SubscriptionLedger.current
+  let work = ThreadBody(body)
+  let arrived = AtomicCounter()
+  let finished = DispatchSemaphore(value: 0)
+  for index in 0..<threads {
+    let thread = Thread {
+      arrived.increment()
+      while arrived.count < threads { sched_yield() }
+      ledger.withLedger { work.run(index) }
+      finished.signal()
+    }
+    thread.start()
+  }
+  for _ in 0..<threads { finished.wait() }
+  work.release()
+}
+
+/// A body for threads to run that the caller releases when they are done with it: a `Thread`
+/// keeps its block (and all the block captures) until the thread has exited, which can be after
+/// the test ended — and a control captured there would look like a leaked subscription.
+///
+/// Lock discipline: `body` is read and written only with `lock` held.
+final class ThreadBody<Argument>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var body: (@Sendable (Argument) -> Void)?
+
+  init(_ body: @escaping @Sendable (Argument) -> Void) { self.body = body }
+
+  /// Runs the body, unless it was released.
+  func run(_ argument: Argument) {
+    let body = lock.withLock { self.body }
+    body?(argument)
+  }
+
+  /// Releases the body and everything it captured.
+  func release() { lock.withLock { body = nil } }
 }
 
 /// A test error.
@@ -69,4 +116,8 @@ final class AtomicCounter: Sendable {
   var count: Int { value.load(ordering: .acquiring) }
   @discardableResult
   func increment() -> Int { value.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue }
+  @discardableResult
+  func decrement() -> Int {
+    value.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
+  }
 }
