@@ -4,6 +4,12 @@ import RACSwiftTesting
 import Synchronization
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A handler's captured state, to watch it being released.
 final class CapturedState: Sendable {}
 
@@ -43,9 +49,10 @@ struct SubjectDetachConcurrencyTests {
             transient.dispose()
           }
           // Released at once when no thread delivers, else by the delivering thread before it
-          // leaves the gate: wait for that, without sleeping.
-          var spins = 0
-          while weakState != nil && spins < 10_000_000 { spins += 1 }
+          // leaves the gate: wait for that, without sleeping — yielding, so that the delivering
+          // thread gets a core even when four threads share two (and run slowly, under TSan).
+          let deadline = ContinuousClock.now + .seconds(10)
+          while weakState != nil && ContinuousClock.now < deadline { sched_yield() }
           if weakState == nil { released.increment() }
         }
       }

@@ -11,6 +11,7 @@ import Workloads
 // --tool=callgrind`) and quick timings outside package-benchmark:
 //
 //   .build/release/workload-runner W3 RACSwift [N] [repetitions]
+//   .build/release/workload-runner W9 ButtonSignal
 //
 // Prints the checksum and the best time per unit over the repetitions.
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -18,7 +19,9 @@ guard arguments.count >= 2,
   let workload = workloads.first(where: { $0.id == arguments[0] }),
   let implementation = workload.implementations.first(where: { $0.name == arguments[1] })
 else {
-  print("usage: workload-runner <W1…W7> <RACSwift|OpenCombine|closure loop> [N] [repetitions]")
+  print(
+    "usage: workload-runner <W1…W7 | W9> "
+      + "<RACSwift | OpenCombine | Command | ButtonSignal | closure loop> [N] [repetitions]")
   exit(64)
 }
 let n = arguments.count > 2 ? Int(arguments[2]) ?? workload.count : workload.count

@@ -105,6 +105,13 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
 
   @inlinable
   func attach(_ sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
+    // Uncontended, attach in place; only an attach that has to wait in the queue is boxed (an
+    // allocation per subscription otherwise).
+    if gate.tryEnter() {
+      performAttach(sink, scope)
+      gate.leave({ execute($0) }, onRequest: { refreshDelivering() })
+      return
+    }
     gate.perform(
       .attach(SubjectEntry.Box(SubjectEntry(sink: sink, scope: scope))), { execute($0) },
       onRequest: { refreshDelivering() })
