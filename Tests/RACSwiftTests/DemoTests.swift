@@ -76,7 +76,7 @@ struct DemoTests {
     #expect(run.output.contains("First will launch 1 missiles"))
     #expect(run.output.contains("Second will launch 2 missiles"))
     #expect(run.output.contains("server hits: 2"))
-    #expect(run.output.contains("the late one [\"response #1\"] at once; server hits: 1"))
+    #expect(run.output.contains("the late one [\"response #1\"] replayed; server hits: 1"))
     #expect(run.output.contains("the server saw the client hang up"))
     #expect(run.output.contains("result.name: [[[+zip: (first, second)] -map:] -filter:] -map:"))
     #expect(run.output.contains("scheduleRecursive ran 1000000 times"))

@@ -77,9 +77,14 @@ extension Scenario {
       }
       stage.step()
       let late = stage.record("replay, late", shared, label: number)
+      // Replayed at subscription — or, if the thread that delivered the response is still
+      // leaving the subject, right after it (deliveries to one subject never overlap).
+      guard stage.wait(until: { late.isTerminated }) else {
+        return .check(false, "", failure: "the late subscriber got no replay in 10 s")
+      }
       stage.log(
         "replay(): the first subscriber got \(early.values), the late one \(late.values) "
-          + "at once; server hits: \(server.hitCount("/shared"))")
+          + "replayed; server hits: \(server.hitCount("/shared"))")
 
       stage.step()
       let held = stage.record("held, disposed", request("/held"), label: number)
