@@ -33,6 +33,19 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
     super.init(name: name, subscribe: subscribe)
   }
 
+  /// A synchronous signal (see ``Signal/isSynchronous``).
+  @inlinable
+  init(
+    synchronous name: SignalNameNode, source: Signal<Input, Failure>,
+    function: @escaping @Sendable (Input) -> Value, depth: Int,
+    subscribe: @escaping SynchronousSubscribeFunction
+  ) {
+    self.source = source
+    self.function = function
+    self.depth = depth
+    super.init(synchronous: name, subscribe: subscribe)
+  }
+
   /// `signal`, which must be a `MapSignal` of this type.
   @inlinable @inline(__always)
   static func cast(_ signal: Signal<Value, Failure>) -> MapSignal {

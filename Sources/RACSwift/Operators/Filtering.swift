@@ -7,6 +7,18 @@ extension Signal {
   @inlinable
   public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure> {
     typealias Op = PredicateSignal<Value, Failure>
+    if isSynchronous {
+      return Op(synchronous: .input("filter:"), source: self, predicate: isIncluded) {
+        signal, sink, scope in
+        let op = Op.cast(signal)
+        let isIncluded = op.predicate
+        op.source.subscribe(
+          synchronousStage: { event in
+            if case .next(let value) = event, !isIncluded(value) { return }
+            sink(event)
+          }, scope: scope)
+      }
+    }
     return Op(name: .input("filter:"), source: self, predicate: isIncluded) {
       signal, sink, scope in
       let op = Op.cast(signal)

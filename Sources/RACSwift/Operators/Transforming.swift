@@ -9,18 +9,19 @@ extension Signal {
     let depth = mapChainDepth()
     if depth >= mapFusionDepth { return deepMap(transform) }
     typealias Op = MapSignal<Value, T, Failure>
+    if isSynchronous {
+      return Op(synchronous: .input("map:"), source: self, function: transform, depth: depth + 1) {
+        signal, sink, scope in
+        let op = Op.cast(signal)
+        let transform = op.function
+        op.source.subscribe(synchronousStage: { sink($0.map(transform)) }, scope: scope)
+      }
+    }
     return Op(name: .input("map:"), source: self, function: transform, depth: depth + 1) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let transform = op.function
-      op.source.subscribe(
-        sink: { event in
-          switch event {
-          case .next(let value): sink(.next(transform(value)))
-          case .error(let error): sink(.error(error))
-          case .completed: sink(.completed)
-          }
-        }, scope: scope)
+      op.source.subscribe(sink: { sink($0.map(transform)) }, scope: scope)
     }
   }
 

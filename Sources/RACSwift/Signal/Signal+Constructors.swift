@@ -27,7 +27,7 @@ extension Signal {
   /// A signal that sends `value`, then completes (RAC's `+return:`).
   @inlinable
   public static func just(_ value: Value) -> Signal<Value, Failure> {
-    OperatorSignal<Value, Failure, Value>(name: .sourceWithState("+just"), state: value) {
+    OperatorSignal<Value, Failure, Value>(synchronous: .sourceWithState("+just"), state: value) {
       signal, sink, scope in
       sink(.next(OperatorSignal<Value, Failure, Value>.state(of: signal)))
       if !scope.isDisposed { sink(.completed) }
@@ -37,7 +37,7 @@ extension Signal {
   /// A signal that completes at once without values (RAC's `+empty`).
   @inlinable
   public static var empty: Signal<Value, Failure> {
-    Signal(name: .source("+empty")) { _, sink, _ in sink(.completed) }
+    Signal(synchronous: .source("+empty")) { _, sink, _ in sink(.completed) }
   }
 
   /// A signal that never sends anything (RAC's `+never`).
@@ -49,7 +49,7 @@ extension Signal {
   /// A signal that fails with `error` at once (RAC's `+error:`).
   @inlinable
   public static func error(_ error: Failure) -> Signal<Value, Failure> {
-    OperatorSignal<Value, Failure, Failure>(name: .sourceWithState("+error"), state: error) {
+    OperatorSignal<Value, Failure, Failure>(synchronous: .sourceWithState("+error"), state: error) {
       signal, sink, _ in
       sink(.error(OperatorSignal<Value, Failure, Failure>.state(of: signal)))
     }
@@ -82,7 +82,7 @@ extension Signal {
   @inlinable
   public static func from<S: Sequence & Sendable>(_ sequence: S) -> Signal<Value, Failure>
   where S.Element == Value {
-    OperatorSignal<Value, Failure, S>(name: .source("+from"), state: sequence) {
+    OperatorSignal<Value, Failure, S>(synchronous: .source("+from"), state: sequence) {
       signal, sink, scope in
       // Check after each value, so disposal stops the iteration before another element is
       // produced.
@@ -105,7 +105,7 @@ extension Signal where Failure == Never {
   /// ```
   @inlinable
   public static func just(_ value: Value) -> Signal<Value, Never> {
-    OperatorSignal<Value, Never, Value>(name: .sourceWithState("+just"), state: value) {
+    OperatorSignal<Value, Never, Value>(synchronous: .sourceWithState("+just"), state: value) {
       signal, sink, scope in
       sink(.next(OperatorSignal<Value, Never, Value>.state(of: signal)))
       if !scope.isDisposed { sink(.completed) }
@@ -116,7 +116,7 @@ extension Signal where Failure == Never {
   @inlinable
   public static func from<S: Sequence & Sendable>(_ sequence: S) -> Signal<Value, Never>
   where S.Element == Value {
-    OperatorSignal<Value, Never, S>(name: .source("+from"), state: sequence) {
+    OperatorSignal<Value, Never, S>(synchronous: .source("+from"), state: sequence) {
       signal, sink, scope in
       // Check after each value, so disposal stops the iteration before another element is
       // produced.

@@ -39,17 +39,56 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline let nameNode: SignalNameNode
   /// The name set with `setName(_:)`, allocated the first time one is set.
   @usableFromInline let customNameStorage = AtomicLazyReference<CustomName>()
+  /// For a synchronous signal, its subscribe function with a sink that does not escape (a
+  /// function that traps otherwise). See ``isSynchronous``. Not an optional: a function in an
+  /// optional is stored at the most general abstraction, where its sink parameter would have to
+  /// escape, and every call would allocate a thunk.
+  @usableFromInline let synchronousSubscribeFunction: SynchronousSubscribeFunction
+  /// Whether every subscription delivers all its events before `subscribe` returns and keeps
+  /// no reference to its sink: true for `just`, `from`, `empty` and `error`, and for `map` and
+  /// `filter` of such a signal. An operator on a synchronous signal subscribes its stage with
+  /// ``subscribe(synchronousStage:scope:)``: a stage that does not escape needs no allocation.
+  @usableFromInline let isSynchronous: Bool
+
+  /// Starts one subscription of a synchronous signal: every event is sent to the sink before
+  /// this returns, and the sink is not kept.
+  @usableFromInline typealias SynchronousSubscribeFunction = (
+    Signal<Value, Failure>, (Event<Value, Failure>) -> Void, SubscriptionScope
+  ) -> Void
 
   @inlinable
   init(name: SignalNameNode, subscribe: @escaping SubscribeFunction) {
     nameNode = name
     subscribeFunction = subscribe
+    synchronousSubscribeFunction = { _, _, _ in
+      preconditionFailure("subscribe(synchronousStage:) on a signal that is not synchronous")
+    }
+    isSynchronous = false
+  }
+
+  /// A synchronous signal (see ``isSynchronous``) that runs `subscribe` for every subscription.
+  @inlinable
+  init(synchronous name: SignalNameNode, subscribe: @escaping SynchronousSubscribeFunction) {
+    nameNode = name
+    synchronousSubscribeFunction = subscribe
+    subscribeFunction = { signal, sink, scope in
+      signal.synchronousSubscribeFunction(signal, sink, scope)
+    }
+    isSynchronous = true
   }
 
   /// Starts a subscription that sends into `sink` and lives in `scope`.
   @inlinable @inline(__always)
   final func subscribe(sink: @escaping Sink, scope: SubscriptionScope) {
     subscribeFunction(self, sink, scope)
+  }
+
+  /// Starts a subscription of a signal that ``isSynchronous`` with a stage that does not escape.
+  @inlinable @inline(__always)
+  final func subscribe(
+    synchronousStage stage: (Event<Value, Failure>) -> Void, scope: SubscriptionScope
+  ) {
+    synchronousSubscribeFunction(self, stage, scope)
   }
 
   @usableFromInline
@@ -153,6 +192,16 @@ final class OperatorSignal<Value, Failure: Error, State>: Signal<Value, Failure>
     super.init(name: name, subscribe: subscribe)
   }
 
+  /// A synchronous signal (see ``Signal/isSynchronous``).
+  @inlinable
+  init(
+    synchronous name: SignalNameNode, state: State,
+    subscribe: @escaping SynchronousSubscribeFunction
+  ) {
+    self.state = state
+    super.init(synchronous: name, subscribe: subscribe)
+  }
+
   /// The state of `signal`, which must be an `OperatorSignal` of this type (it is: only this
   /// class's subscribe functions call this, with the signal they belong to).
   @inlinable @inline(__always)
@@ -216,6 +265,18 @@ final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unc
     self.source = source
     self.predicate = predicate
     super.init(name: name, subscribe: subscribe)
+  }
+
+  /// A synchronous signal (see ``Signal/isSynchronous``).
+  @inlinable
+  init(
+    synchronous name: SignalNameNode, source: Signal<Value, Failure>,
+    predicate: @escaping @Sendable (Value) -> Bool,
+    subscribe: @escaping SynchronousSubscribeFunction
+  ) {
+    self.source = source
+    self.predicate = predicate
+    super.init(synchronous: name, subscribe: subscribe)
   }
 
   /// `signal`, which must be a `PredicateSignal` of this type.

@@ -1,0 +1,159 @@
+import Foundation
+import RACSwift
+import RACSwiftTesting
+import Testing
+
+/// `just`, `from`, `empty`, `error`, and `map` and `filter` on them, deliver everything during
+/// `subscribe` and keep no sink, so RACSwift subscribes their stages without escaping them (no
+/// allocation per stage). These tests show that such a chain behaves exactly like the same chain
+/// on a signal made with `Signal { … }`, through every way of subscribing and every operator
+/// that may sit on top of it.
+@Suite("Synchronous chains (map and filter on just, from, empty, error)", .checksLiveSubscriptions)
+struct SynchronousChainTests {
+  /// The same values from a signal that is not synchronous (made with a creation block).
+  private func created(_ values: [Int]) -> Signal<Int, TestError> {
+    Signal { subscriber in
+      for value in values { subscriber.sendNext(value) }
+      subscriber.sendCompleted()
+      return nil
+    }
+  }
+
+  private func chain(_ source: Signal<Int, TestError>) -> Signal<Int, TestError> {
+    source.map { $0 * 3 }.filter { $0 % 2 == 0 }.map { $0 + 1 }
+  }
+
+  @Test("A1-05, A1-06: map and filter on from deliver what they deliver on a created signal")
+  func sameEventsAsCreatedSignal() {
+    for values in [[], [1], [2], [1, 2, 3, 4, 5, 6], Array(0..<100)] {
+      let fast = Recorder<Int, TestError>()
+      let reference = Recorder<Int, TestError>()
+      let fastSubscription = fast.subscribe(to: chain(.from(values)))
+      reference.subscribe(to: chain(created(values)))
+      #expect(fast.events == reference.events)
+      #expect(fast.events.last == .completed)
+      // Everything was delivered during subscribe: the subscription has already ended.
+      #expect(fastSubscription.isDisposed)
+    }
+  }
+
+  @Test("A1-05: just, empty and error through map and filter")
+  func justEmptyError() {
+    let just = Recorder<Int, TestError>()
+    just.subscribe(to: chain(.just(2)))
+    #expect(just.events == [.next(7), .completed])
+
+    let filteredOut = Recorder<Int, TestError>()
+    filteredOut.subscribe(to: chain(.just(1)))
+    #expect(filteredOut.events == [.completed])
+
+    let empty = Recorder<Int, TestError>()
+    empty.subscribe(to: chain(.empty))
+    #expect(empty.events == [.completed])
+
+    let failure = Recorder<Int, TestError>()
+    failure.subscribe(to: chain(.error(TestError(code: 9))))
+    #expect(failure.events == [.error(TestError(code: 9))])
+  }
+
+  @Test("A2-14: take on an endless synchronous chain stops the iteration")
+  func takeStopsEndlessIteration() {
+    let produced = AtomicCounter()
+    let values = Signal<Int, Never>.from(1...).map { value -> Int in
+      produced.increment()
+      return value * 10
+    }.filter { $0 % 20 == 0 }
+    var received: [Int] = []
+    let subscription = values.take(3).subscribe(next: { received.append($0) })
+    #expect(received == [20, 40, 60])
+    // Six elements produced for three passing the filter, and not one more.
+    #expect(produced.count == 6)
+    #expect(subscription.isDisposed)
+  }
+
+  @Test("A2-11, A2-14: take(while:) ending a synchronous chain mid-iteration stops it")
+  func disposingFromAnInnerStage() {
+    // take(while:) disposes the shared scope from inside the synchronous stages.
+    var received: [Int] = []
+    Signal<Int, Never>.from(1...1_000_000).map { $0 * 2 }.filter { $0 % 4 == 0 }
+      .take(while: { $0 < 20 })
+      .subscribe(next: { received.append($0) })
+    #expect(received == [4, 8, 12, 16])
+  }
+
+  @Test("A4-10: a subject subscribed to a synchronous chain receives every event")
+  func subscribingASubject() {
+    let subject = ReplaySubject<Int, TestError>()
+    chain(.from([2, 4, 5])).subscribe(subject)
+    let recorder = Recorder<Int, TestError>()
+    recorder.subscribe(to: subject)
+    #expect(recorder.events == [.next(7), .next(13), .completed])
+  }
+
+  @Test("A2-04: a synchronous chain re-subscribed from its own handler runs again, nested")
+  func nestedSubscription() {
+    let inner = Signal<Int, Never>.from([1, 2]).map { $0 * 100 }
+    var received: [Int] = []
+    Signal<Int, Never>.from([1, 2]).filter { _ in true }.subscribe(next: { outer in
+      received.append(outer)
+      inner.subscribe(next: { received.append($0) })
+    })
+    #expect(received == [1, 100, 200, 2, 100, 200])
+  }
+
+  @Test("A7-20, A6-04, A7-18: deliver(on:), flattenMap and concat on top of synchronous chains")
+  func asynchronousOperatorsOnTop() {
+    let scheduler = TestScheduler()
+    var received: [Int] = []
+    var completed = false
+    Signal<Int, Never>.from([1, 2, 3, 4]).map { $0 * 2 }.filter { $0 > 2 }
+      .deliver(on: scheduler)
+      .subscribe(next: { received.append($0) }, completed: { completed = true })
+    #expect(received.isEmpty)
+    scheduler.advance(by: .zero)
+    #expect(received == [4, 6, 8])
+    #expect(completed)
+
+    var flattened: [Int] = []
+    Signal<Int, Never>.from([1, 2, 3])
+      .flattenMap { value in Signal.just(value).map { $0 * 10 }.filter { $0 != 20 } }
+      .concat(Signal.from([7]).map { $0 + 1 })
+      .subscribe(next: { flattened.append($0) })
+    #expect(flattened == [10, 30, 8])
+  }
+
+  @Test("A1-04: subscribed from the main actor, a synchronous chain delivers in place")
+  @MainActor
+  func fromTheMainActor() {
+    var received: [Int] = []
+    Signal<Int, Never>.from([1, 2, 3]).map { $0 + 1 }.subscribe(next: { received.append($0) })
+    #expect(received == [2, 3, 4])
+  }
+
+  @Test("A2-05: every subscription of a synchronous chain runs the map again (cold)")
+  func coldness() {
+    let runs = AtomicCounter()
+    let signal = Signal<Int, Never>.just(1).map { value -> Int in
+      runs.increment()
+      return value
+    }
+    signal.subscribe()
+    signal.subscribe()
+    #expect(runs.count == 2)
+  }
+
+  @Test("A1-08: one synchronous chain subscribed from 4 threads at once")
+  func concurrentSubscriptions() {
+    let chain = Signal<Int, Never>.from(0..<1_000).map { $0 * 2 }.filter { $0 % 3 == 0 }
+    let expected = (0..<1_000).map { $0 * 2 }.filter { $0 % 3 == 0 }.reduce(0, +)
+    let mismatches = AtomicCounter()
+    onThreads(4) { _ in
+      for _ in 0..<200 {
+        var sum = 0
+        chain.subscribe(next: { sum += $0 })
+        if sum != expected { mismatches.increment() }
+      }
+    }
+    #expect(mismatches.count == 0)
+  }
+}
