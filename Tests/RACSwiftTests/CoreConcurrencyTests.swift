@@ -86,6 +86,28 @@ struct CoreConcurrencyTests {
     }
   }
 
+  @Test("A3-03: adding to a compound while another thread disposes it: each member disposed once")
+  func addRacingDispose() {
+    // A scope that has never held a member disposes without its lock; this checks that a member
+    // added at the same moment is still disposed, by dispose() or at once by add(_:).
+    for round in 0..<2_000 {
+      let compound = CompoundDisposable()
+      let disposals = AtomicCounter()
+      let members = (0..<2).map { _ in AnyDisposable { disposals.increment() } }
+      onThreads(2) { index in
+        if index == 0 {
+          compound.add(members[round % 2])
+          compound.add(members[(round + 1) % 2])
+        } else {
+          compound.dispose()
+        }
+      }
+      #expect(disposals.count == 2)
+      let allDisposed = members.allSatisfy { $0.isDisposed }
+      #expect(allDisposed)
+    }
+  }
+
   @Test("dispose racing with delivery: no crash, nothing starts after dispose() returns")
   func disposeRace() {
     for _ in 0..<20 {

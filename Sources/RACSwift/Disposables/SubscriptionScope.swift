@@ -12,12 +12,16 @@ import Synchronization
 /// Root and child scopes count as live subscriptions in a ``SubscriptionLedger`` until disposed.
 ///
 /// Lock discipline: `children` and `owner` are read and written only with `lock` held.
-/// `disposedFlag` is set once, before `lock` is taken by `dispose()`; `add(_:)` checks it with
-/// `lock` held, so a member is either disposed by `dispose()` or at once by `add(_:)`.
+/// `flags` holds two flags set once each by atomic read-modify-writes (so they have one order):
+/// `disposed`, set by `dispose()` before it takes `lock`, and `hasMembers`, set by `add(_:)` and
+/// `setOwner(_:)` with `lock` held before they record anything. A member is therefore either
+/// disposed by `dispose()` or at once by `add(_:)`; and `dispose()` skips the lock when it finds
+/// `hasMembers` unset, since nothing was recorded before it and nothing will be after.
 @usableFromInline
 class SubscriptionScope: Disposable, @unchecked Sendable {
   @usableFromInline let lock = Lock()
-  @usableFromInline let disposedFlag = Atomic<Bool>(false)
+  /// ``ScopeFlags``.
+  @usableFromInline let flags = Atomic<UInt8>(0)
   @usableFromInline @exclusivity(unchecked) var children = DisposableList()
   @usableFromInline @exclusivity(unchecked) weak var owner: SubscriptionOwner?
   /// Where live subscriptions are counted; `.none` for a plain bag (``CompoundDisposable``).
@@ -51,7 +55,7 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   }
 
   deinit {
-    if !disposedFlag.load(ordering: .acquiring) {
+    if flags.load(ordering: .acquiring) & ScopeFlags.disposed == 0 {
       ledger.subscriptionEnded()
       children.disposeAll()
     }
@@ -59,7 +63,9 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
 
   /// Whether the scope has been disposed.
   @inlinable
-  public final var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }
+  public final var isDisposed: Bool {
+    flags.load(ordering: .acquiring) & ScopeFlags.disposed != 0
+  }
 
   /// Disposes the scope and everything added to it; later calls do nothing.
   public final func dispose() { _ = disposeIfNeeded() }
@@ -67,7 +73,14 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   /// Disposes the scope; returns whether this call did it (`false` if it already was).
   @usableFromInline
   final func disposeIfNeeded() -> Bool {
-    if disposedFlag.exchange(true, ordering: .acquiringAndReleasing) { return false }
+    let previous = flags.bitwiseOr(ScopeFlags.disposed, ordering: .acquiringAndReleasing).oldValue
+    if previous & ScopeFlags.disposed != 0 { return false }
+    if previous & ScopeFlags.hasMembers == 0 {
+      // No member or owner was recorded, and none can be now: `add` and `setOwner` will see
+      // `disposed`.
+      ledger.subscriptionEnded()
+      return true
+    }
     lock.lock()
     let members = children
     children = DisposableList()
@@ -84,7 +97,9 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   @usableFromInline
   final func add(_ disposable: any Disposable) {
     lock.lock()
-    if disposedFlag.load(ordering: .acquiring) {
+    if flags.bitwiseOr(ScopeFlags.hasMembers, ordering: .acquiringAndReleasing).oldValue
+      & ScopeFlags.disposed != 0
+    {
       lock.unlock()
       disposable.dispose()
       return
@@ -123,13 +138,26 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   final func setOwner(_ newOwner: SubscriptionOwner) -> Bool {
     lock.lock()
     defer { lock.unlock() }
-    if disposedFlag.load(ordering: .acquiring) { return false }
+    if flags.bitwiseOr(ScopeFlags.hasMembers, ordering: .acquiringAndReleasing).oldValue
+      & ScopeFlags.disposed != 0
+    {
+      return false
+    }
     owner = newOwner
     return true
   }
 
   @usableFromInline
   final var childCount: Int { lock.withLock { children.count } }
+}
+
+/// The flags of ``SubscriptionScope/flags``.
+@usableFromInline
+enum ScopeFlags {
+  /// The scope has been disposed.
+  @usableFromInline static let disposed: UInt8 = 1
+  /// A member or an owner may have been recorded: `dispose()` must take the lock.
+  @usableFromInline static let hasMembers: UInt8 = 2
 }
 
 /// An object told when a scope it registered with is disposed (see
