@@ -13,21 +13,14 @@ extension Signal {
         let op = Op.cast(signal)
         let isIncluded = op.predicate
         op.source.subscribe(
-          synchronousStage: { event in
-            if case .next(let value) = event, !isIncluded(value) { return }
-            sink(event)
-          }, scope: scope)
+          synchronousStage: { if $0.passes(isIncluded) { sink($0) } }, scope: scope)
       }
     }
     return Op(name: .input("filter:"), source: self, predicate: isIncluded) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let isIncluded = op.predicate
-      op.source.subscribe(
-        sink: { event in
-          if case .next(let value) = event, !isIncluded(value) { return }
-          sink(event)
-        }, scope: scope)
+      op.source.subscribe(sink: { if $0.passes(isIncluded) { sink($0) } }, scope: scope)
     }
   }
 

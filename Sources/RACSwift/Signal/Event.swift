@@ -44,6 +44,14 @@ public enum Event<Value, Failure: Error> {
     }
   }
 
+  /// Whether the event passes a filter with `isIncluded`: a `next` event whose value it
+  /// accepts, or any terminal event. The one stage body of `filter`, escaping or not.
+  @inlinable @inline(__always)
+  func passes(_ isIncluded: (Value) -> Bool) -> Bool {
+    if case .next(let value) = self { return isIncluded(value) }
+    return true
+  }
+
   /// Transforms the failure of an `error` event; other events pass through.
   @inlinable
   public func mapError<F: Error>(_ transform: (Failure) -> F) -> Event<Value, F> {
