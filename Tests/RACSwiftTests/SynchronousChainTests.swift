@@ -142,6 +142,46 @@ struct SynchronousChainTests {
     #expect(runs.count == 2)
   }
 
+  @Test("A1-05, A3-01: handlers on a synchronous chain: in order, finished and uncounted on return")
+  func handlersFinishDuringSubscribe() {
+    let ledger = SubscriptionLedger()
+    ledger.withLedger {
+      var log: [String] = []
+      let completing = Signal<Int, TestError>.from([1, 2, 3]).map { $0 * 2 }.subscribe(
+        next: { log.append("next \($0)") }, error: { log.append("error \($0.code)") },
+        completed: { log.append("completed") })
+      #expect(log == ["next 2", "next 4", "next 6", "completed"])
+      #expect(completing.isDisposed)
+      #expect(ledger.liveCount == 0)
+      completing.dispose()  // a second dispose of a finished subscription does nothing
+      #expect(log.count == 4)
+
+      log.removeAll()
+      let failing = Signal<Int, TestError>.error(TestError(code: 4)).filter { $0 > 0 }
+        .subscribe(next: { log.append("next \($0)") }, error: { log.append("error \($0.code)") })
+      #expect(log == ["error 4"])
+      #expect(failing.isDisposed)
+
+      var values: [Int] = []
+      let onlyNext = Signal<Int, Never>.just(5).subscribe(next: { values.append($0) })
+      #expect(values == [5])
+      #expect(onlyNext.isDisposed)
+      #expect(ledger.liveCount == 0)
+    }
+  }
+
+  @Test("A2-05: a stored synchronous signal stays usable after operators are applied to it")
+  func storedSignalReusedByOperators() {
+    let base = Signal<Int, Never>.from([1, 2, 3])
+    let doubled = base.map { $0 * 2 }
+    let odd = base.filter { $0 % 2 == 1 }
+    var received: [Int] = []
+    doubled.subscribe(next: { received.append($0) })
+    odd.subscribe(next: { received.append($0) })
+    base.subscribe(next: { received.append($0) })
+    #expect(received == [2, 4, 6, 1, 3, 1, 2, 3])
+  }
+
   @Test("A1-08: one synchronous chain subscribed from 4 threads at once")
   func concurrentSubscriptions() {
     let chain = Signal<Int, Never>.from(0..<1_000).map { $0 * 2 }.filter { $0 % 3 == 0 }

@@ -73,6 +73,9 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   /// Disposes the scope; returns whether this call did it (`false` if it already was).
   @usableFromInline
   final func disposeIfNeeded() -> Bool {
+    // Disposing a finished subscription again (the usual `dispose()` after `completed`) is a
+    // load, not a read-modify-write.
+    if flags.load(ordering: .acquiring) & ScopeFlags.disposed != 0 { return false }
     let previous = flags.bitwiseOr(ScopeFlags.disposed, ordering: .acquiringAndReleasing).oldValue
     if previous & ScopeFlags.disposed != 0 { return false }
     if previous & ScopeFlags.hasMembers == 0 {

@@ -5,7 +5,11 @@ extension Signal {
   /// Signal.from(1...6).filter { $0.isMultiple(of: 2) }  // 2, 4, 6
   /// ```
   @inlinable
-  public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure> {
+  public consuming func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<
+    Value, Failure
+  > {
+    // `consuming`: the new signal takes over the caller's reference to `self`, so a chain built
+    // in one expression hands its temporaries on without a retain and a release per operator.
     typealias Op = PredicateSignal<Value, Failure>
     if isSynchronous {
       return Op(synchronous: .input("filter:"), source: self, predicate: isIncluded) {

@@ -5,7 +5,10 @@ extension Signal {
   /// Signal.from([1, 2, 3]).map { $0 * 10 }  // 10, 20, 30
   /// ```
   @inlinable
-  public func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Signal<T, Failure> {
+  public consuming func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Signal<T, Failure>
+  {
+    // `consuming`: the new signal takes over the caller's reference to `self`, so a chain built
+    // in one expression hands its temporaries on without a retain and a release per operator.
     let depth = mapChainDepth()
     if depth >= mapFusionDepth { return deepMap(transform) }
     typealias Op = MapSignal<Value, T, Failure>

@@ -39,12 +39,21 @@ extension Signal {
     let origin = SubscriptionOrigin(file: file, line: line)
     if error == nil, completed == nil, let next {
       let sink = NextSink<Value, Failure>(next: next, origin: origin)
-      start(root: sink, isolation: isolation) { sink.receive($0) }
+      if isolation == nil, isSynchronous {
+        // The stage does not escape: no closure context, no reference count on the sink.
+        subscribe(synchronousStage: { sink.receive($0) }, scope: sink)
+      } else {
+        start(root: sink, isolation: isolation) { sink.receive($0) }
+      }
       return sink
     }
     let sink = BlockSink<Value, Failure>(
       next: next, error: error, completed: completed, origin: origin)
-    start(root: sink, isolation: isolation) { sink.receive($0) }
+    if isolation == nil, isSynchronous {
+      subscribe(synchronousStage: { sink.receive($0) }, scope: sink)
+    } else {
+      start(root: sink, isolation: isolation) { sink.receive($0) }
+    }
     return sink
   }
 
