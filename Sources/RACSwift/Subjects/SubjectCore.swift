@@ -29,6 +29,17 @@ struct SubjectEntry<Value, Failure: Error> {
   }
 }
 
+/// The subscribers a subject's delivering thread sends to: an immutable snapshot of its entries,
+/// replaced whole when they change, so the owner can iterate it without reference counting.
+@usableFromInline
+final class DeliveryList<Value, Failure: Error> {
+  @usableFromInline let entries: ContiguousArray<SubjectEntry<Value, Failure>>
+
+  @inlinable init(_ entries: ContiguousArray<SubjectEntry<Value, Failure>>) {
+    self.entries = entries
+  }
+}
+
 /// What a subject gives a new subscriber before live values.
 @usableFromInline
 enum ReplayPolicy: Sendable {
@@ -76,8 +87,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   @usableFromInline @exclusivity(unchecked) var entries:
     ContiguousArray<SubjectEntry<Value, Failure>> = []
   @usableFromInline let entriesVersion = Atomic<Int>(0)
-  @usableFromInline @exclusivity(unchecked) var delivering:
-    ContiguousArray<SubjectEntry<Value, Failure>> = []
+  @usableFromInline @exclusivity(unchecked) var delivering: DeliveryList<Value, Failure>?
   @usableFromInline @exclusivity(unchecked) var deliveringVersion = 0
   @usableFromInline @exclusivity(unchecked) var finished = false
   @usableFromInline @exclusivity(unchecked) var terminal: Event<Value, Failure>?
@@ -154,7 +164,16 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
       case .latest: valueLock.withLock { latest = value }
       }
       if entriesVersion.load(ordering: .acquiring) != deliveringVersion { refreshDelivering() }
-      for entry in delivering where !entry.scope.isDisposed { entry.sink(event) }
+      guard let list = delivering.map(Unmanaged.passUnretained) else { return }
+      // Not retained: `delivering` is replaced only by the owner between two operations, or by
+      // a maintainer while no operation runs, never while this loop runs (a handler's own send,
+      // subscribe or dispose is queued or requested until the delivery ends).
+      list._withUnsafeGuaranteedRef { list in
+        // Indices rather than `for in`: an iterator would own (retain) the array.
+        for index in list.entries.indices where !list.entries[index].scope.isDisposed {
+          list.entries[index].sink(event)
+        }
+      }
     } else {
       finish(with: event)
     }
@@ -164,7 +183,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   @usableFromInline
   func refreshDelivering() {
     entriesLock.lock()
-    delivering = entries
+    delivering = entries.isEmpty ? nil : DeliveryList(entries)
     deliveringVersion = entriesVersion.load(ordering: .relaxed)
     entriesLock.unlock()
   }
@@ -186,7 +205,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     entries = []
     entriesVersion.wrappingAdd(1, ordering: .releasing)
     entriesLock.unlock()
-    delivering = []
+    delivering = nil
     for entry in current where !entry.scope.isDisposed { entry.sink(event) }
     upstream.dispose()
   }
@@ -241,7 +260,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     }
     entriesLock.unlock()
     guard removed != nil else { return }
-    var stale: ContiguousArray<SubjectEntry<Value, Failure>> = []
+    var stale: DeliveryList<Value, Failure>?
     gate.requestOrMaintain {
       stale = delivering
       refreshDelivering()
