@@ -182,6 +182,68 @@ struct SynchronousChainTests {
     #expect(received == [2, 4, 6, 1, 3, 1, 2, 3])
   }
 
+  /// Inner signals of four kinds (just, from, empty, a map/filter chain), synchronous or made
+  /// with a creation block.
+  private func inner(_ value: Int, synchronous: Bool) -> Signal<Int, TestError> {
+    switch value % 4 {
+    case 0: return synchronous ? .just(value) : created([value])
+    case 1: return synchronous ? .from([value, value + 100]) : created([value, value + 100])
+    case 2: return synchronous ? .empty : created([])
+    default: return synchronous ? chain(.from([value])) : chain(created([value]))
+    }
+  }
+
+  @Test("A6-04, A6-06, A6-07: synchronous inner signals of a merge behave like created ones")
+  func synchronousInnersOfMerges() {
+    // Inner signals run in the merge's scope when they are synchronous; the events must be
+    // exactly those of inner signals made with a creation block.
+    let fast = Recorder<Int, TestError>()
+    let reference = Recorder<Int, TestError>()
+    fast.subscribe(to: Signal.from(0..<40).flattenMap { self.inner($0, synchronous: true) })
+    reference.subscribe(
+      to: created(Array(0..<40)).flattenMap { self.inner($0, synchronous: false) })
+    #expect(fast.events == reference.events)
+    #expect(fast.events.last == .completed)
+
+    // An error from a synchronous inner ends everything, and no later source value is used.
+    let failing = Recorder<Int, TestError>()
+    let mapped = AtomicCounter()
+    failing.subscribe(
+      to: Signal<Int, TestError>.from(0..<10).flattenMap { value -> Signal<Int, TestError> in
+        mapped.increment()
+        return value == 2 ? .error(TestError(code: 2)) : .just(value)
+      })
+    #expect(failing.events == [.next(0), .next(1), .error(TestError(code: 2))])
+    #expect(mapped.count == 3)
+  }
+
+  @Test("A6-06, A2-14: a merge waits for asynchronous inners; take stops a synchronous inner")
+  func synchronousAndAsynchronousInners() {
+    let subject = Subject<Int, TestError>()
+    let mixed = Recorder<Int, TestError>()
+    mixed.subscribe(
+      to: Signal<Int, TestError>.from(0..<3).flattenMap { value in
+        value == 1 ? subject.map { $0 * 10 } : .just(value)
+      })
+    #expect(mixed.events == [.next(0), .next(2)])  // the subject's inner still runs
+    subject.sendNext(7)
+    subject.sendCompleted()
+    #expect(mixed.events == [.next(0), .next(2), .next(70), .completed])
+
+    // An endless synchronous inner, stopped by take downstream after three of its values.
+    let produced = AtomicCounter()
+    var received: [Int] = []
+    let subscription = Signal<Int, Never>.just(1).flattenMap { _ in
+      Signal<Int, Never>.from(1...).map { value -> Int in
+        produced.increment()
+        return value
+      }
+    }.take(3).subscribe(next: { received.append($0) })
+    #expect(received == [1, 2, 3])
+    #expect(produced.count == 3)
+    #expect(subscription.isDisposed)
+  }
+
   @Test("A1-08: one synchronous chain subscribed from 4 threads at once")
   func concurrentSubscriptions() {
     let chain = Signal<Int, Never>.from(0..<1_000).map { $0 * 2 }.filter { $0 % 3 == 0 }

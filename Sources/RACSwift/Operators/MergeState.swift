@@ -6,7 +6,8 @@ import Synchronization
 ///
 /// Lock discipline: delivery goes through `gate` (see ``SerialGate``), so `finished` is touched
 /// only by the gate's owner; `active` is atomic. Each inner subscription lives in its own child
-/// scope, removed from the parent scope when it completes.
+/// scope, removed from the parent scope when it completes — except a synchronous inner signal
+/// (``Signal/isSynchronous``), which finishes inside `subscribeInner` in the merge's scope.
 @usableFromInline
 final class MergeState<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline let sink: (Event<Value, Failure>) -> Void
@@ -32,10 +33,23 @@ final class MergeState<Value, Failure: Error>: @unchecked Sendable {
     }
   }
 
-  /// Subscribes `inner` in a child scope and forwards its values and error.
+  /// Subscribes `inner` in a child scope and forwards its values and error. Called only while
+  /// the source is delivering (before ``sourceFinished()``).
   @inlinable
   func subscribeInner(_ inner: Signal<Value, Failure>) {
     if scope.isDisposed { return }
+    if inner.isSynchronous {
+      // It delivers everything before this returns and only reads its scope's disposed flag, so
+      // it runs in the merge's own scope: no child scope, nothing added to or removed from the
+      // parent. Nor is it counted in `active`: the source, which is delivering, holds a count
+      // until `sourceFinished()`, so the merge cannot complete while this inner runs.
+      inner.subscribe(
+        synchronousStage: { event in
+          if case .completed = event { return }
+          send(event)
+        }, scope: scope)
+      return
+    }
     active.wrappingAdd(1, ordering: .relaxed)
     let child = MergeInnerScope(state: self)
     scope.add(child)

@@ -44,10 +44,13 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   /// optional is stored at the most general abstraction, where its sink parameter would have to
   /// escape, and every call would allocate a thunk.
   @usableFromInline let synchronousSubscribeFunction: SynchronousSubscribeFunction
-  /// Whether every subscription delivers all its events before `subscribe` returns and keeps
-  /// no reference to its sink: true for `just`, `from`, `empty` and `error`, and for `map` and
-  /// `filter` of such a signal. An operator on a synchronous signal subscribes its stage with
-  /// ``subscribe(synchronousStage:scope:)``: a stage that does not escape needs no allocation.
+  /// Whether every subscription delivers all its events before `subscribe` returns, keeps no
+  /// reference to its sink, and only reads its scope's disposed flag (it adds nothing to the
+  /// scope and never disposes it): true for `just`, `from`, `empty` and `error`, and for `map`
+  /// and `filter` of such a signal. An operator on a synchronous signal subscribes its stage
+  /// with ``subscribe(synchronousStage:scope:)``: a stage that does not escape needs no
+  /// allocation, and the subscription may share a scope that outlives it (a merge's inner
+  /// signal runs in the merge's scope).
   @usableFromInline let isSynchronous: Bool
 
   /// Starts one subscription of a synchronous signal: every event is sent to the sink before
