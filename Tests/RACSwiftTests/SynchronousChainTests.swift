@@ -170,6 +170,40 @@ struct SynchronousChainTests {
     }
   }
 
+  @Test("A3-01, A1-07: what a finished synchronous subscription returns is inert")
+  func finishedSubscriptionIsInert() {
+    var log: [String] = []
+    let first = Signal<Int, Never>.from([1, 2]).subscribe(
+      next: { log.append("a\($0)") }, completed: { log.append("a done") })
+    let second = Signal<Int, Never>.just(3).map { $0 * 2 }.subscribe(
+      next: { log.append("b\($0)") }, completed: { log.append("b done") })
+    #expect(log == ["a1", "a2", "a done", "b6", "b done"])
+    #expect(first.isDisposed && second.isDisposed)
+    // Disposing, or adding to a compound that is disposed later, runs no handler again.
+    first.dispose()
+    let bag = CompoundDisposable()
+    bag.add(second)
+    bag.dispose()
+    #expect(log.count == 5)
+
+    // The scope the synchronous subscriptions ran in was not disposed by any of that: a
+    // later subscription still runs to the end.
+    var values: [Int] = []
+    Signal<Int, Never>.from(0..<5).subscribe(next: { values.append($0) })
+    #expect(values == [0, 1, 2, 3, 4])
+  }
+
+  @Test("A2-04: nested synchronous subscriptions from handlers, each with its own state")
+  func nestedSynchronousSubscriptions() {
+    var log: [String] = []
+    Signal<Int, Never>.from([1, 2]).subscribe(
+      next: { outer in
+        Signal<Int, Never>.from([10, 20]).map { $0 + outer }.subscribe(
+          next: { log.append("\($0)") }, completed: { log.append("inner done") })
+      }, completed: { log.append("outer done") })
+    #expect(log == ["11", "21", "inner done", "12", "22", "inner done", "outer done"])
+  }
+
   @Test("A2-05: a stored synchronous signal stays usable after operators are applied to it")
   func storedSignalReusedByOperators() {
     let base = Signal<Int, Never>.from([1, 2, 3])

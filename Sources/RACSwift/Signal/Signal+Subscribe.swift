@@ -25,7 +25,8 @@ extension Signal {
   ///   - isolation: The caller's actor, filled in by the compiler.
   ///   - file: Where the subscription is made, shown by `logNext()` and friends.
   ///   - line: Where the subscription is made.
-  /// - Returns: The subscription's disposable.
+  /// - Returns: The subscription's disposable — already disposed if the signal finished during
+  ///   this call (`just`, `from`, … deliver everything at once).
   @inlinable
   @discardableResult
   public final func subscribe(
@@ -36,25 +37,46 @@ extension Signal {
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> any Disposable {
+    if isolation == nil, isSynchronous {
+      return subscribeFinishing(next: next, error: error, completed: completed)
+    }
     let origin = SubscriptionOrigin(file: file, line: line)
     if error == nil, completed == nil, let next {
       let sink = NextSink<Value, Failure>(next: next, origin: origin)
-      if isolation == nil, isSynchronous {
-        // The stage does not escape: no closure context, no reference count on the sink.
-        subscribe(synchronousStage: { sink.receive($0) }, scope: sink)
-      } else {
-        start(root: sink, isolation: isolation) { sink.receive($0) }
-      }
+      start(root: sink, isolation: isolation) { sink.receive($0) }
       return sink
     }
     let sink = BlockSink<Value, Failure>(
       next: next, error: error, completed: completed, origin: origin)
-    if isolation == nil, isSynchronous {
-      subscribe(synchronousStage: { sink.receive($0) }, scope: sink)
-    } else {
-      start(root: sink, isolation: isolation) { sink.receive($0) }
-    }
+    start(root: sink, isolation: isolation) { sink.receive($0) }
     return sink
+  }
+
+  /// `subscribe(next:error:completed:)` of a synchronous signal (``isSynchronous``) without an
+  /// actor: every event, the terminal one included, is handled before this returns, so the
+  /// subscription needs nothing on the heap (see ``FinishedSubscription``). The handlers see
+  /// what a ``BlockSink`` would show them: values, then one terminal event.
+  @inlinable
+  final func subscribeFinishing(
+    next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?
+  ) -> any Disposable {
+    var finished = false
+    subscribe(
+      synchronousStage: { event in
+        if finished { return }
+        switch event {
+        case .next(let value):
+          next?(value)
+        case .error(let failure):
+          finished = true
+          error?(failure)
+        case .completed:
+          finished = true
+          completed?()
+        }
+      }, scope: synchronousSubscriptionScope)
+    assert(finished, "a synchronous signal returned from subscribe without a terminal event")
+    return finishedSubscription
   }
 
   /// `subscribe(next:error:completed:)` delivering on `target` (an actor known only at run

@@ -1,0 +1,28 @@
+/// The disposable returned for a subscription that finished before `subscribe` returned: a
+/// synchronous signal (``Signal/isSynchronous``) subscribed with handlers, without an actor to
+/// deliver on. Such a subscription delivers all its events, the terminal one included, during
+/// `subscribe`, so it needs no subscription record on the heap and is not counted in a
+/// ``SubscriptionLedger``; what it returns is already disposed, and disposing it does nothing.
+///
+/// One instance serves every such subscription. It is created statically (a final class with no
+/// stored properties), so the runtime never counts references to it and threads returning it
+/// share nothing they write.
+@usableFromInline
+final class FinishedSubscription: Disposable {
+  @usableFromInline init() {}
+
+  /// Does nothing: the subscription has finished.
+  @usableFromInline func dispose() {}
+
+  /// Always `true`.
+  @usableFromInline var isDisposed: Bool { true }
+}
+
+/// The one ``FinishedSubscription``.
+@usableFromInline let finishedSubscription = FinishedSubscription()
+
+/// The scope in which synchronous signals subscribed with handlers run (see
+/// ``FinishedSubscription``). Never disposed and never added to: synchronous subscribe functions
+/// only read their scope's disposed flag, and nothing else can reach this scope — the
+/// subscription ends with its terminal event before the caller gets a disposable.
+@usableFromInline let synchronousSubscriptionScope = SubscriptionScope(bag: ())
