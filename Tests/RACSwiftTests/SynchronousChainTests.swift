@@ -278,6 +278,57 @@ struct SynchronousChainTests {
     #expect(subscription.isDisposed)
   }
 
+  @Test("A14-01, A14-03: a filter fused into a synchronous map keeps the names of both")
+  func fusedFilterNames() {
+    #expect(
+      Signal<Int, Never>.just(1).map { $0 }.filter { _ in true }.name
+        == "[[+just: 1] -map:] -filter:")
+    // A name given to the map before the filter names the map, not the map and the filter.
+    #expect(
+      Signal<Int, Never>.just(1).map { $0 }.setName("m").filter { _ in true }.name
+        == "[m] -filter:")
+    #expect(Signal<Int, Never>.just(1).map { $0 }.filter { _ in true }.setName("f").name == "f")
+    #expect(
+      Signal<Int, Never>.just(1).map { $0 }.filter { _ in true }.filter { _ in true }.name
+        == "[[[+just: 1] -map:] -filter:] -filter:")
+  }
+
+  @Test("A2-05, A1-05: a map that is kept and filtered still delivers what it delivered")
+  func storedMapIsNotChangedByFilter() {
+    let doubled = Signal<Int, Never>.from(1...4).map { $0 * 2 }
+    let large = doubled.filter { $0 > 4 }
+    var all: [Int] = []
+    var filtered: [Int] = []
+    doubled.subscribe(next: { all.append($0) })
+    large.subscribe(next: { filtered.append($0) })
+    #expect(all == [2, 4, 6, 8])
+    #expect(filtered == [6, 8])
+    #expect(doubled.name == "[+from] -map:")
+  }
+
+  @Test("A1-05: fused filters under further filters, maps and a deep map chain")
+  func fusedFilterUnderMoreOperators() {
+    var received: [Int] = []
+    let evens = Signal<Int, Never>.from(0..<20).map { $0 + 1 }.filter { $0 % 2 == 0 }
+    let multiplesOfSix = evens.filter { $0 % 3 == 0 }.map { $0 * 10 }
+    multiplesOfSix.subscribe(next: { received.append($0) })
+    #expect(received == [60, 120, 180])
+
+    // More maps than are kept as stages (the rest are fused into a loop): the map with the
+    // fused filter is the root of that loop, and its filter still applies.
+    var deep = Signal<Int, Never>.from(0..<6).map { $0 }.filter { $0 % 2 == 1 }
+    for _ in 0..<100 { deep = deep.map { $0 + 1 } }
+    var deepValues: [Int] = []
+    deep.subscribe(next: { deepValues.append($0) })
+    #expect(deepValues == [101, 103, 105])
+
+    // Terminal events pass a fused filter.
+    let failing = Recorder<Int, TestError>()
+    failing.subscribe(
+      to: Signal<Int, TestError>.error(TestError(code: 3)).map { $0 }.filter { _ in false })
+    #expect(failing.events == [.error(TestError(code: 3))])
+  }
+
   @Test("A1-08: one synchronous chain subscribed from 4 threads at once")
   func concurrentSubscriptions() {
     let chain = Signal<Int, Never>.from(0..<1_000).map { $0 * 2 }.filter { $0 % 3 == 0 }

@@ -17,6 +17,10 @@ struct LazyReference<Instance: AnyObject>: ~Copyable, @unchecked Sendable {
     if bits != 0 { Self.unmanaged(bits).release() }
   }
 
+  /// Whether no instance was stored yet (the instance itself is not read).
+  @inlinable @inline(__always)
+  var isEmpty: Bool { storage.load(ordering: .acquiring) == 0 }
+
   /// The stored instance, if one was stored.
   @inlinable @inline(__always)
   func load() -> Instance? {

@@ -15,11 +15,26 @@ let mapFusionDepth = 64
 typealias MapStage = @Sendable (Any) -> Any
 
 /// A signal made by `map`: a ``TransformSignal`` that also knows how many maps end at it.
+///
+/// A synchronous one can also filter: `filter` on a synchronous map that nobody else references
+/// yet (`just(x).map(f).filter(p)` built in one expression) stores its predicate here instead of
+/// making a signal of its own, one allocation less per chain.
+///
+/// Lock discipline: `predicate` and `isFiltered` are written only by ``fuseFilter(_:)``, which
+/// `filter` calls while its thread holds the only reference to the signal — before anyone else
+/// can read them. Everything else is immutable.
 @usableFromInline
 final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @unchecked Sendable {
   @usableFromInline let source: Signal<Input, Failure>
   @usableFromInline let function: @Sendable (Input) -> Value
   @usableFromInline let depth: Int
+  /// The fused filter's predicate, when `isFiltered`. Not an optional: a function stored in an
+  /// optional would be wrapped in a reabstraction thunk (an allocation).
+  /// Set in the (inlinable) initializers: a default value would be built by an unspecialized
+  /// initializer function, where the closure needs a context (an allocation per signal).
+  @usableFromInline @exclusivity(unchecked) var predicate: @Sendable (Value) -> Bool
+  /// Whether a `filter` was fused into this signal.
+  @usableFromInline @exclusivity(unchecked) var isFiltered = false
 
   @inlinable
   init(
@@ -30,6 +45,7 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
     self.source = source
     self.function = function
     self.depth = depth
+    self.predicate = { _ in true }
     super.init(name: name, subscribe: subscribe)
   }
 
@@ -43,6 +59,7 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
     self.source = source
     self.function = function
     self.depth = depth
+    self.predicate = { _ in true }
     super.init(synchronous: name, subscribe: subscribe)
   }
 
@@ -53,13 +70,31 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
   }
 
   @usableFromInline
-  override func mapChainDepth() -> Int { depth }
+  override func mapChainDepth() -> Int { isFiltered ? 0 : depth }
+
+  @usableFromInline
+  override func currentNameNode() -> SignalNameNode {
+    if isFiltered, case .input(let op) = nameNode { return .inputThen(op, "filter:") }
+    return nameNode
+  }
+
+  @usableFromInline
+  override func fuseFilter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Bool {
+    // Only the synchronous subscribe function of `map` applies the predicate (the caller checks
+    // that the signal is synchronous and has no name of its own).
+    if isFiltered { return false }
+    predicate = isIncluded
+    isFiltered = true
+    return true
+  }
 
   @usableFromInline
   override func nameInput() -> AnyObject { source }
 
   @usableFromInline
   override func collectMapStages(_ stages: inout [MapStage]) -> Signal<Any, Failure> {
+    // A map with a fused filter is not a plain transform: it is the root of the chain above.
+    if isFiltered { return super.collectMapStages(&stages) }
     // Recursion bounded by `mapFusionDepth`: deeper chains are fused links.
     let root = source.collectMapStages(&stages)
     let function = self.function

@@ -9,10 +9,17 @@ extension Signal {
     Value, Failure
   > {
     // `consuming`: the new signal takes over the caller's reference to `self`, so a chain built
-    // in one expression hands its temporaries on without a retain and a release per operator.
+    // in one expression hands its temporaries on without a retain and a release per operator —
+    // and a synchronous `map` only this call references can take the predicate itself.
     typealias Op = PredicateSignal<Value, Failure>
-    if isSynchronous {
-      return Op(synchronous: .input("filter:"), source: self, predicate: isIncluded) {
+    var source = consume self
+    if source.isSynchronous, source.customNameStorage.isEmpty,
+      isKnownUniquelyReferenced(&source), source.fuseFilter(isIncluded)
+    {
+      return source
+    }
+    if source.isSynchronous {
+      return Op(synchronous: .input("filter:"), source: source, predicate: isIncluded) {
         signal, sink, scope in
         let op = Op.cast(signal)
         let isIncluded = op.predicate
@@ -20,7 +27,7 @@ extension Signal {
           synchronousStage: { if $0.passes(isIncluded) { sink($0) } }, scope: scope)
       }
     }
-    return Op(name: .input("filter:"), source: self, predicate: isIncluded) {
+    return Op(name: .input("filter:"), source: source, predicate: isIncluded) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let isIncluded = op.predicate

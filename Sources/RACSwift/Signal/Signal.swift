@@ -38,7 +38,7 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline let subscribeFunction: SubscribeFunction
   @usableFromInline let nameNode: SignalNameNode
   /// The name set with `setName(_:)`, allocated the first time one is set.
-  @usableFromInline let customNameStorage = AtomicLazyReference<CustomName>()
+  @usableFromInline let customNameStorage = LazyReference<CustomName>()
   /// For a synchronous signal, its subscribe function with a sink that does not escape (a
   /// function that traps otherwise). See ``isSynchronous``. Not an optional: a function in an
   /// optional is stored at the most general abstraction, where its sink parameter would have to
@@ -124,6 +124,18 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   /// The link of a fused deep `map` chain ending here, if this is one.
   @usableFromInline
   func deepMapLink() -> DeepMapLink<Failure>? { nil }
+
+  /// The node the name is built from: `nameNode`, unless operators were fused into this signal
+  /// after it was made (see ``fuseFilter(_:)``).
+  @usableFromInline
+  func currentNameNode() -> SignalNameNode { nameNode }
+
+  /// Makes this signal also filter its values with `isIncluded`, instead of a `filter` signal
+  /// on top of it; returns whether it did. Only `filter` calls this, on a synchronous signal
+  /// without a name of its own, while its thread holds the one reference to it (so nothing can
+  /// observe the change). A signal that cannot fuse a filter returns `false`.
+  @usableFromInline
+  func fuseFilter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Bool { false }
 
   /// A description of the state a subclass keeps, used in names (`+just: 1`).
   @usableFromInline

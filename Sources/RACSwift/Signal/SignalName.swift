@@ -43,6 +43,8 @@ enum SignalNameNode: @unchecked Sendable {
   case input(OperatorLabel)
   /// An operator with a count on the signal's own `source`: `[input] -take: 3`.
   case inputCount(OperatorLabel, Int)
+  /// Two operators fused into one signal, on its own `source`: `[[input] -map:] -filter:`.
+  case inputThen(OperatorLabel, OperatorLabel)
 }
 
 /// Reads names of signals of any type through one non-generic entry point.
@@ -93,6 +95,11 @@ extension Signal: SignalNaming, CustomStringConvertible {
         continue
       case .inputCount(let op, let count):
         suffixes.append("] -\(op) \(count)")
+        current = signal.nameInputValue as! any SignalNaming
+        continue
+      case .inputThen(let first, let second):
+        suffixes.append("] -\(second)")
+        suffixes.append("] -\(first)")
         current = signal.nameInputValue as! any SignalNaming
         continue
       case .unaryCount(let input, let op, let count):
@@ -154,7 +161,7 @@ protocol NamedSignalInternals: SignalNaming {
 
 extension Signal: NamedSignalInternals {
   @usableFromInline var customNameValue: String? { customNameStorage.load()?.name }
-  @usableFromInline var nameNodeValue: SignalNameNode { nameNode }
+  @usableFromInline var nameNodeValue: SignalNameNode { currentNameNode() }
   @usableFromInline var stateDescription: String { describeState() }
   @usableFromInline var nameInputValue: AnyObject { nameInput() }
 }
