@@ -330,7 +330,7 @@ struct SynchronousChainTests {
   }
 
   @Test("A1-08: one synchronous chain subscribed from 4 threads at once")
-  func concurrentSubscriptions() {
+  func subscriptionConcurrency() {
     let chain = Signal<Int, Never>.from(0..<1_000).map { $0 * 2 }.filter { $0 % 3 == 0 }
     let expected = (0..<1_000).map { $0 * 2 }.filter { $0 % 3 == 0 }.reduce(0, +)
     let mismatches = AtomicCounter()
@@ -342,5 +342,20 @@ struct SynchronousChainTests {
       }
     }
     #expect(mismatches.count == 0)
+  }
+
+  @Test("A1-08, A6-04: synchronous inner signals of a merge fed from 4 threads at once")
+  func mergeOfSynchronousInnersConcurrency() {
+    let subject = Subject<Int, Never>()
+    let total = AtomicCounter()
+    let subscription = subject.flattenMap { value in
+      value % 2 == 0 ? Signal.just(1) : Signal.from([1, 1]).map { $0 }.filter { _ in true }
+    }.subscribe(next: { _ in total.increment() })
+    onThreads(4) { _ in
+      for value in 0..<500 { subject.sendNext(value) }
+    }
+    subscription.dispose()
+    // Per thread: 250 even values send 1 each, 250 odd values send 2 each.
+    #expect(total.count == 4 * (250 + 500))
   }
 }
