@@ -6,10 +6,11 @@ import Synchronization
 /// A subscription is live from `subscribe(…)` until it is disposed or finishes (every inner
 /// subscription an operator makes counts too). One that finishes inside `subscribe` — `just`,
 /// `from`, `empty` or `error`, or `map` and `filter` of them, subscribed with handlers — is
-/// never counted: it has nothing left to leak when `subscribe` returns. Subscriptions are counted in the ledger that is
-/// current where they are made: the one installed with `withLedger` for the running task
-/// (inner subscriptions follow their outer one, whatever thread they start on), else
-/// ``global``.
+/// never counted: it has nothing left to leak when `subscribe` returns.
+///
+/// Subscriptions are counted in the ledger that is current where they are made: the one
+/// installed with `withLedger` for the running task (inner subscriptions follow their outer
+/// one, whatever thread they start on), else ``global``.
 ///
 /// ```swift
 /// let ledger = SubscriptionLedger()

@@ -28,10 +28,10 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
   @usableFromInline let source: Signal<Input, Failure>
   @usableFromInline let function: @Sendable (Input) -> Value
   @usableFromInline let depth: Int
-  /// The fused filter's predicate, when `isFiltered`. Not an optional: a function stored in an
-  /// optional would be wrapped in a reabstraction thunk (an allocation).
-  /// Set in the (inlinable) initializers: a default value would be built by an unspecialized
-  /// initializer function, where the closure needs a context (an allocation per signal).
+  /// The fused filter's predicate when `isFiltered`, else one that passes everything. Not an
+  /// optional: a function stored in an optional would be wrapped in a reabstraction thunk (an
+  /// allocation). Set in the inlinable initializers rather than by a default value, which an
+  /// unspecialized function would build, with a closure context (an allocation per signal).
   @usableFromInline @exclusivity(unchecked) var predicate: @Sendable (Value) -> Bool
   /// Whether a `filter` was fused into this signal.
   @usableFromInline @exclusivity(unchecked) var isFiltered = false
