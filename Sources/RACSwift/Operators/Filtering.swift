@@ -13,12 +13,12 @@ extension Signal {
     // and a synchronous `map` only this call references can take the predicate itself.
     typealias Op = PredicateSignal<Value, Failure>
     var source = consume self
-    if source.isSynchronous, source.customNameStorage.isEmpty,
-      isKnownUniquelyReferenced(&source), source.fuseFilter(isIncluded)
-    {
-      return source
-    }
     if source.isSynchronous {
+      if source.customNameStorage.isEmpty, isKnownUniquelyReferenced(&source),
+        source.fuseFilter(isIncluded)
+      {
+        return source
+      }
       return Op(synchronous: .input("filter:"), source: source, predicate: isIncluded) {
         signal, sink, scope in
         let op = Op.cast(signal)

@@ -179,13 +179,17 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     }
   }
 
-  /// Owner only: copies `entries` into `delivering`.
+  /// Owner only: copies `entries` into `delivering`. The new list is built, and the old one
+  /// released (its last reference may hold a removed subscriber's handlers), after the lock.
   @usableFromInline
   func refreshDelivering() {
     entriesLock.lock()
-    delivering = entries.isEmpty ? nil : DeliveryList(entries)
+    let current = entries
     deliveringVersion = entriesVersion.load(ordering: .relaxed)
     entriesLock.unlock()
+    let stale = delivering
+    delivering = current.isEmpty ? nil : DeliveryList(current)
+    _ = stale
   }
 
   @inlinable
