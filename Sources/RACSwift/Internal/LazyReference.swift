@@ -44,13 +44,6 @@ struct LazyReference<Instance: AnyObject>: ~Copyable, @unchecked Sendable {
     return try Self.unmanaged(bits)._withUnsafeGuaranteedRef(body)
   }
 
-  /// Runs `body` with the stored instance, without retaining it, if one was stored.
-  @inlinable @inline(__always)
-  func withInstanceIfStored(_ body: (Instance) -> Void) {
-    let bits = storage.load(ordering: .acquiring)
-    if bits != 0 { Self.unmanaged(bits)._withUnsafeGuaranteedRef(body) }
-  }
-
   /// Stores `instance` if nothing is stored yet; returns what is stored now (`instance`, or the
   /// one another thread stored first).
   @inlinable
