@@ -13,7 +13,9 @@ import Workloads
 //   .build/release/workload-runner W3 RACSwift [N] [repetitions]
 //   .build/release/workload-runner W9 ButtonSignal
 //
-// Prints the checksum and the best time per unit over the repetitions.
+// Prints the checksum and the best time per unit over the repetitions; with three or more, also
+// the median of all but the first (a warm-up), which is what package-benchmark reports. For a
+// contended workload (W7) compare medians: its best runs say little about a typical one.
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2,
   let workload = workloads.first(where: { $0.id == arguments[0] }),
@@ -26,13 +28,19 @@ else {
 }
 let n = arguments.count > 2 ? Int(arguments[2]) ?? workload.count : workload.count
 let repetitions = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
-var best = UInt64.max
+var times: [UInt64] = []
 var checksum = 0
 for _ in 0..<repetitions {
   let start = DispatchTime.now().uptimeNanoseconds
   checksum = implementation.run(n, .none)
-  best = min(best, DispatchTime.now().uptimeNanoseconds - start)
+  times.append(DispatchTime.now().uptimeNanoseconds - start)
 }
-print(
+let perUnit = { (nanoseconds: UInt64) in Double(nanoseconds) / Double(n) }
+var line =
   "\(workload.id) \(implementation.name): checksum \(checksum), "
-    + "best \(Double(best) / Double(n)) ns per \(workload.unit)")
+  + "best \(perUnit(times.min() ?? 0)) ns per \(workload.unit)"
+if repetitions >= 3 {
+  let timed = times.dropFirst().sorted()
+  line += ", median of runs 2–\(repetitions) \(perUnit(timed[timed.count / 2])) ns"
+}
+print(line)
