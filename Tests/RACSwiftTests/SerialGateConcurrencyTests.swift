@@ -30,14 +30,9 @@ final class GateHarness: @unchecked Sendable {
 
   /// Whether the gate is free, with nothing left in its queue.
   var isFreeAndEmpty: Bool {
-    guard gate.work.load(ordering: .acquiring) == 0 else { return false }
-    var empty = true
-    if let queue = gate.queue.load() {
-      queue.lock.lock()
-      empty = queue.incoming.isEmpty
-      queue.lock.unlock()
-    }
-    return empty
+    guard gate.state.load(ordering: .acquiring) == 0 else { return false }
+    // A free gate's queue is touched by no one until the next operation.
+    return gate.queue.load()?.incoming.isEmpty ?? true
   }
 
   /// `ran` split by the thread that sent each operation (`thread * stride + index`).
@@ -82,6 +77,29 @@ struct SerialGateConcurrencyTests {
     // The gate is free again: the next send runs at once.
     harness.perform(count)
     #expect(harness.ran.last == count)
+    #expect(harness.isFreeAndEmpty)
+  }
+
+  @Test("a flood's queue storage is kept while floods go on, let go after small batches")
+  func floodStorage() throws {
+    let harness = GateHarness()
+    func batch(_ count: Int) {
+      let entered = harness.gate.tryEnter()
+      #expect(entered)
+      // Sent while this thread owns the gate: all queued, run by `leave` as one batch.
+      for operation in 0..<count { harness.perform(operation) }
+      harness.gate.leave { harness.execute($0) }
+    }
+    batch(10_000)
+    let made = harness.gate.queue.load()
+    let queue = try #require(made)
+    // A batch that fills its buffer keeps it for the next flood (no reallocation).
+    #expect(queue.spare.capacity >= 10_000)
+    batch(3)  // runs from the small buffer; the large one becomes the next `incoming`
+    batch(3)  // runs from the large buffer, using little of it: let go
+    #expect(queue.incoming.capacity <= PendingQueue<Int>.keptCapacity)
+    #expect(queue.spare.capacity <= PendingQueue<Int>.keptCapacity)
+    #expect(harness.ran == Array(0..<10_000) + [0, 1, 2, 0, 1, 2])
     #expect(harness.isFreeAndEmpty)
   }
 

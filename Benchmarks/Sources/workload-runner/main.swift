@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Workloads
 
 #if canImport(Glibc)
@@ -44,3 +45,8 @@ if repetitions >= 3 {
   line += ", median of runs 2–\(repetitions) \(perUnit(timed[timed.count / 2])) ns"
 }
 print(line)
+// `WORKLOAD_RUNNER_PER_RUN=1` also prints every run (ns per unit, in order), to see how a
+// contended workload's runs spread.
+if ProcessInfo.processInfo.environment["WORKLOAD_RUNNER_PER_RUN"] == "1" {
+  print(times.map { String(format: "%.1f", perUnit($0)) }.joined(separator: " "))
+}
