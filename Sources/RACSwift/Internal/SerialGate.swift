@@ -74,10 +74,12 @@ struct SerialGate<Operation>: ~Copyable, @unchecked Sendable {
       if state.compareExchange(expected: Self.owned, desired: 0, ordering: .releasing).exchanged {
         return
       }
-      drain(execute, onRequest: onRequest)
-    } else if enqueue(operation) {
-      drain(execute, onRequest: onRequest)
+    } else if !enqueue(operation) {
+      return
     }
+    // One call site for `drain` (it is inlinable, and `perform` is inlined everywhere): with two,
+    // W5 in the benchmark harness measured ~76 ns per send instead of ~45.
+    drain(execute, onRequest: onRequest)
   }
 
   /// Queues `operation` without running anything, so it can be called with another lock held
