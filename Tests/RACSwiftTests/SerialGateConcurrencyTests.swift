@@ -80,7 +80,7 @@ struct SerialGateConcurrencyTests {
     #expect(harness.isFreeAndEmpty)
   }
 
-  @Test("a flood's queue storage is kept while floods go on, let go after small batches")
+  @Test("a flood's queue storage is kept while floods go on, let go after many small batches")
   func floodStorage() throws {
     let harness = GateHarness()
     func batch(_ count: Int) {
@@ -93,13 +93,22 @@ struct SerialGateConcurrencyTests {
     batch(10_000)
     let made = harness.gate.queue.load()
     let queue = try #require(made)
+    var largest: Int { max(queue.incoming.capacity, queue.spare.capacity) }
     // A batch that fills its buffer keeps it for the next flood (no reallocation).
     #expect(queue.spare.capacity >= 10_000)
-    batch(3)  // runs from the small buffer; the large one becomes the next `incoming`
-    batch(3)  // runs from the large buffer, using little of it: let go
-    #expect(queue.incoming.capacity <= PendingQueue<Int>.keptCapacity)
-    #expect(queue.spare.capacity <= PendingQueue<Int>.keptCapacity)
-    #expect(harness.ran == Array(0..<10_000) + [0, 1, 2, 0, 1, 2])
+    // The two buffers take turns: the large one comes back, underused, every second batch.
+    let limit = PendingQueue<Int>.underusedLimit
+    for _ in 0..<(2 * limit - 2) { batch(3) }
+    #expect(largest >= 10_000)  // one underused batch short of the limit: still kept
+    // A flood again, into the small buffer: it grows, is used, and the count starts over. Now
+    // both buffers are large, and every batch brings one back.
+    batch(10_000)
+    for _ in 0..<(limit - 1) { batch(3) }
+    #expect(largest >= 10_000)
+    batch(3)
+    batch(3)
+    #expect(largest <= PendingQueue<Int>.keptCapacity)
+    #expect(harness.ran.count == 20_000 + 3 * (2 * limit - 2 + limit + 1))
     #expect(harness.isFreeAndEmpty)
   }
 
