@@ -194,6 +194,31 @@ struct SubjectTests {
     subject.sendNext(2)
     #expect(received == [1])
   }
+
+  @Test("A1-05, A14-01: a filter fused into a map of a subject filters live values, keeps names")
+  func fusedFilterOnSubject() {
+    let subject = Subject<Int, TestError>()
+    // `filter` takes the map's place as a stage when it holds the only reference to it.
+    let fused = subject.map { $0 + 1 }.filter { $0 % 2 == 0 }.map { $0 * 10 }
+    let kept = subject.map { $0 * 3 }
+    let keptAndFiltered = kept.filter { $0 > 3 }
+    let chained = Recorder<Int, TestError>()
+    let plain = Recorder<Int, TestError>()
+    let filtered = Recorder<Int, TestError>()
+    chained.subscribe(to: fused)
+    plain.subscribe(to: kept)
+    filtered.subscribe(to: keptAndFiltered)
+    for value in 0..<5 { subject.sendNext(value) }
+    subject.sendError(TestError(code: 4))
+    // Terminal events pass the fused filter.
+    #expect(chained.events == [.next(20), .next(40), .error(TestError(code: 4))])
+    // A map someone else holds is not changed by a filter on it.
+    #expect(plain.values == [0, 3, 6, 9, 12])
+    #expect(filtered.values == [6, 9, 12])
+    #expect(fused.name == "[[[+subject] -map:] -filter:] -map:")
+    #expect(kept.name == "[+subject] -map:")
+    #expect(keptAndFiltered.name == "[[+subject] -map:] -filter:")
+  }
 }
 
 @Suite("Subscriber (B.4)", .checksLiveSubscriptions)

@@ -16,9 +16,10 @@ typealias MapStage = @Sendable (Any) -> Any
 
 /// A signal made by `map`: a ``TransformSignal`` that also knows how many maps end at it.
 ///
-/// A synchronous one can also filter: `filter` on a synchronous map that nobody else references
-/// yet (`just(x).map(f).filter(p)` built in one expression) stores its predicate here instead of
-/// making a signal of its own, one allocation less per chain.
+/// It can also filter: `filter` on a map that nobody else references yet (`just(x).map(f)
+/// .filter(p)`, `subject.map(f).filter(p)`, built in one expression) stores its predicate here
+/// instead of making a signal of its own — one allocation less per chain and, for a signal that
+/// delivers over time, one stage less per event.
 ///
 /// Lock discipline: `predicate` and `isFiltered` are written only by ``fuseFilter(_:)``, which
 /// `filter` calls while its thread holds the only reference to the signal — before anyone else
@@ -80,8 +81,8 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
 
   @usableFromInline
   override func fuseFilter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Bool {
-    // Only the synchronous subscribe function of `map` applies the predicate (the caller checks
-    // that the signal is synchronous and has no name of its own).
+    // Both subscribe functions of `map` apply the predicate (the caller checks that the signal
+    // has no name of its own and that it holds the only reference).
     if isFiltered { return false }
     predicate = isIncluded
     isFiltered = true

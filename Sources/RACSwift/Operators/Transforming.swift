@@ -33,7 +33,16 @@ extension Signal {
       signal, sink, scope in
       let op = Op.cast(signal)
       let transform = op.function
-      op.source.subscribe(sink: { sink($0.map(transform)) }, scope: scope)
+      if op.isFiltered {
+        let isIncluded = op.predicate
+        op.source.subscribe(
+          sink: { event in
+            let mapped = event.map(transform)
+            if mapped.passes(isIncluded) { sink(mapped) }
+          }, scope: scope)
+      } else {
+        op.source.subscribe(sink: { sink($0.map(transform)) }, scope: scope)
+      }
     }
   }
 
