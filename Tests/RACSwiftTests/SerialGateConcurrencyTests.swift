@@ -169,11 +169,12 @@ struct SerialGateConcurrencyTests {
     let perThread = 20_000
     let harness = GateHarness(expecting: threads * perThread)
     let lock = NSLock()
-    let counter = LockedValue()
+    // Numbers the operations in the lock's order (incremented only with the lock held).
+    let counter = AtomicCounter()
     onThreads(threads) { _ in
       for _ in 0..<perThread {
         lock.lock()
-        let mustDrain = harness.gate.enqueue(counter.next())
+        let mustDrain = harness.gate.enqueue(counter.increment())
         lock.unlock()
         if mustDrain {
           harness.gate.drain({ harness.execute($0) }, onRequest: {})
@@ -201,6 +202,9 @@ struct SerialGateConcurrencyTests {
       harness.requestsServed += 1
       pending.store(false, ordering: .releasing)
     }
+    let send: @Sendable (Int) -> Void = { operation in
+      harness.gate.perform(operation, { harness.execute($0) }, onRequest: onRequest)
+    }
     onThreads(threads) { thread in
       for index in 0..<perThread {
         let operation = thread * perThread + index
@@ -210,13 +214,13 @@ struct SerialGateConcurrencyTests {
             harness.execute(operation)
             harness.gate.leave({ harness.execute($0) }, onRequest: onRequest)
           } else {
-            harness.gate.perform(operation, { harness.execute($0) }, onRequest: onRequest)
+            send(operation)
           }
         case (1, 0):
-          harness.gate.perform(operation, { harness.execute($0) }, onRequest: onRequest)
+          send(operation)
           if harness.gate.maintain({ harness.ownerValue += 1 }) { maintained.increment() }
         case (2, 0):
-          harness.gate.perform(operation, { harness.execute($0) }, onRequest: onRequest)
+          send(operation)
           pending.store(true, ordering: .sequentiallyConsistent)
           requests.increment()
           harness.gate.requestOrMaintain {
@@ -226,7 +230,7 @@ struct SerialGateConcurrencyTests {
             pending.store(false, ordering: .releasing)
           }
         default:
-          harness.gate.perform(operation, { harness.execute($0) }, onRequest: onRequest)
+          send(operation)
         }
       }
     }
@@ -241,15 +245,5 @@ struct SerialGateConcurrencyTests {
       #expect(sent == Array(0..<perThread))
     }
     #expect(harness.isFreeAndEmpty)
-  }
-}
-
-/// A counter for `enqueueUnderLock`, read and written only under that test's lock.
-final class LockedValue: @unchecked Sendable {
-  private var value = 0
-
-  func next() -> Int {
-    value += 1
-    return value
   }
 }

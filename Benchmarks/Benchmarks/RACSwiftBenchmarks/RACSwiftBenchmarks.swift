@@ -30,9 +30,8 @@ let benchmarks: @Sendable () -> Void = {
   let configuration = Benchmark.Configuration(
     metrics: [.wallClock, .mallocCountTotal],
     warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 15)
-  let w1Configuration = Benchmark.Configuration(
-    metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
-    warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 15)
+  var w1Configuration = configuration
+  w1Configuration.metrics.append(.peakMemoryResident)
 
   for workload in workloads {
     for implementation in workload.implementations {
