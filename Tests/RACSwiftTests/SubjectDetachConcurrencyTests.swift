@@ -19,7 +19,7 @@ final class CapturedState: Sendable {}
 /// and a disposed subscriber's handlers are released.
 @Suite(
   "Subject attach/detach concurrency", .checksLiveSubscriptions, .tags(.concurrency),
-  .timeLimit(.minutes(1)))
+  .detectsHangs)
 struct SubjectDetachConcurrencyTests {
   @Test("2 senders × 100,000 values while 2 threads subscribe and dispose 5,000 times each")
   func churn() {

@@ -17,6 +17,14 @@ extension Tag {
   @Tag static var stack: Self
 }
 
+extension Trait where Self == TimeLimitTrait {
+  /// The time limit of a stress suite: long enough that it only fires on a hang (each of these
+  /// tests takes seconds at most, also under the thread sanitizer), because its clock can include
+  /// time the test waits for a thread of the test pool while tests run in parallel and other
+  /// tests' threads block it — in CI, a minute was once spent waiting.
+  static var detectsHangs: Self { .timeLimit(.minutes(3)) }
+}
+
 /// Records the events a subscription receives, thread-safely, for assertions.
 ///
 /// Lock discipline: `storage` is read and written only with `lock` held.
