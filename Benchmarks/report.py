@@ -63,7 +63,9 @@ def main():
             return None
         return entry["Time"] * 1000.0 / WORKLOADS[workload][1]  # p50 in microseconds
 
-    rows, misses = [], 0
+    # Targets without the measurements to judge them (a --filter left them out, or a benchmark
+    # failed): counted apart, so a partial run never reads as "every target met".
+    rows, misses, unmeasured = [], 0, 0
     header = ("| workload | unit | RACSwift ns | OpenCombine ns | closure loop ns "
               "| ÷ OpenCombine (target) | ÷ closure loop (target) | result |")
     print(header)
@@ -86,6 +88,7 @@ def main():
             cells.append(f"{ratio:.3f}{mark}")
         result = "PASS" if verdicts and all(verdicts) else ("MISS" if verdicts else "—")
         misses += result == "MISS"
+        unmeasured += sum(t is not None for t in (vs_oc, vs_loop)) - len(verdicts)
         fmt = lambda v: "—" if v is None else f"{v:.1f}"
         print(f"| {workload} | {unit} | {fmt(rac)} | {fmt(oc)} | {fmt(loop)} | "
               f"{cells[0]} | {cells[1]} | {result} |")
@@ -97,6 +100,7 @@ def main():
         entry = results.get(f"{workload} RACSwift", {})
         mallocs = entry.get("Malloc")
         if mallocs is None:
+            unmeasured += 1
             continue
         per_event = mallocs / WORKLOADS[workload][1]
         ok = per_event < 0.001
@@ -112,12 +116,16 @@ def main():
         oc_text = f" (OpenCombine {w8_oc['Malloc'] / 10_000:.1f})" if "Malloc" in w8_oc else ""
         print(f"| W8 allocations per subscription | {per_subscription:.2f}{oc_text} | ≤ 3 | "
               f"{'PASS' if ok else 'MISS'} |")
+    else:
+        unmeasured += 1
     if "RACSwift" in heap:
         ok = heap["RACSwift"] <= 160
         misses += not ok
         oc_text = f" (OpenCombine {heap['OpenCombine']:.0f})" if "OpenCombine" in heap else ""
         print(f"| W8 live heap bytes per subscription | {heap['RACSwift']:.0f}{oc_text} | ≤ 160 | "
               f"{'PASS' if ok else 'MISS'} |")
+    else:
+        unmeasured += 1
     if "W1 RACSwift" in results and "Memory" in results["W1 RACSwift"]:
         print(f"| W1 peak resident memory (MB) | {results['W1 RACSwift']['Memory'] / 1e6:.0f} "
               f"| — | — |")
@@ -134,8 +142,13 @@ def main():
         loop_text = "—" if loop9 is None else f"{loop9:.1f}"
         print(f"| button executions | {command:.1f} | {button:.1f} | {loop_text} | "
               f"{button / command:.3f} (< 1) | {'PASS' if ok else 'MISS'} |")
+    else:
+        unmeasured += 1
     print()
-    print(f"{misses} target(s) missed")
+    summary = f"{misses} target(s) missed"
+    if unmeasured:
+        summary += f", {unmeasured} not measured (filtered out, or a benchmark failed)"
+    print(summary)
 
 
 if __name__ == "__main__":
