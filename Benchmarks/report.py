@@ -65,7 +65,7 @@ def main():
 
     # Targets without the measurements to judge them (a --filter left them out, or a benchmark
     # failed): counted apart, so a partial run never reads as "every target met".
-    rows, misses, unmeasured = [], 0, 0
+    misses, unmeasured = 0, 0
     header = ("| workload | unit | RACSwift ns | OpenCombine ns | closure loop ns "
               "| ÷ OpenCombine (target) | ÷ closure loop (target) | result |")
     print(header)

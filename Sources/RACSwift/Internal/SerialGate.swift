@@ -65,15 +65,9 @@ struct SerialGate<Operation>: ~Copyable, @unchecked Sendable {
   func perform(
     _ operation: Operation, _ execute: (Operation) -> Void, onRequest: () -> Void = {}
   ) {
-    // Looks before it tries: a failing compare-and-swap would take the word's cache line from
-    // the owner, which a plain load only shares.
-    if state.load(ordering: .relaxed) == 0,
-      state.compareExchange(expected: 0, desired: Self.owned, ordering: .acquiring).exchanged
-    {
+    if tryEnter() {
       execute(operation)
-      if state.compareExchange(expected: Self.owned, desired: 0, ordering: .releasing).exchanged {
-        return
-      }
+      if tryFree() { return }
     } else if !enqueue(operation) {
       return
     }
@@ -112,8 +106,7 @@ struct SerialGate<Operation>: ~Copyable, @unchecked Sendable {
     var spins = 0
     while true {
       if current == Self.maintenance {
-        spins += 1
-        if spins > 64 { Self.yieldThread() }
+        Self.backOff(&spins)
         current = state.load(ordering: .relaxed)
         continue
       }
@@ -128,15 +121,23 @@ struct SerialGate<Operation>: ~Copyable, @unchecked Sendable {
   /// Takes ownership if the gate is free. Balance a `true` with ``leave(_:onRequest:)``.
   @inlinable @inline(__always)
   func tryEnter() -> Bool {
-    state.compareExchange(expected: 0, desired: Self.owned, ordering: .acquiring).exchanged
+    // Looks before it tries: a failing compare-and-swap would take the word's cache line from
+    // the owner, which a plain load only shares.
+    state.load(ordering: .relaxed) == 0
+      && state.compareExchange(expected: 0, desired: Self.owned, ordering: .acquiring).exchanged
+  }
+
+  /// Owner only: frees the gate if nothing was queued or requested meanwhile; returns whether it
+  /// did (else the owner must ``drain(_:onRequest:)``).
+  @inlinable @inline(__always)
+  func tryFree() -> Bool {
+    state.compareExchange(expected: Self.owned, desired: 0, ordering: .releasing).exchanged
   }
 
   /// Gives up ownership taken with ``tryEnter()``, first running whatever was queued meanwhile.
   @inlinable @inline(__always)
   func leave(_ execute: (Operation) -> Void, onRequest: () -> Void = {}) {
-    if state.compareExchange(expected: Self.owned, desired: 0, ordering: .releasing).exchanged {
-      return
-    }
+    if tryFree() { return }
     drain(execute, onRequest: onRequest)
   }
 
@@ -199,9 +200,7 @@ struct SerialGate<Operation>: ~Copyable, @unchecked Sendable {
       if current == 0 {
         if maintain(body) { return }
       } else if current & Self.owned == 0 {
-        // Another maintainer: its section ends in a moment.
-        spins += 1
-        if spins > 64 { Self.yieldThread() }
+        Self.backOff(&spins)  // another maintainer: its section ends in a moment
       } else if current & Self.requested != 0 {
         return  // already requested; the owner serves it after this point
       } else if state.compareExchange(
@@ -210,6 +209,13 @@ struct SerialGate<Operation>: ~Copyable, @unchecked Sendable {
         return
       }
     }
+  }
+
+  /// One round of waiting out a ``maintain(_:)`` section: spins, then yields the processor.
+  @inlinable @inline(__always)
+  static func backOff(_ spins: inout Int) {
+    spins += 1
+    if spins > 64 { yieldThread() }
   }
 
   @usableFromInline
@@ -309,12 +315,6 @@ struct RingBuffer<Element> {
     count -= 1
     if count == 0 { head = 0 }
     return element
-  }
-
-  /// Removes all elements, keeping the storage.
-  @inlinable
-  mutating func removeAll() {
-    while popFirst() != nil {}
   }
 
   /// The elements in FIFO order.
