@@ -1,4 +1,3 @@
-import Dispatch
 import Observation
 
 extension Signal where Failure == Never {
@@ -25,48 +24,34 @@ extension Signal where Failure == Never {
   }
 }
 
-/// The user's read closure and the actor it must run on.
+/// The user's read closure and where it must run.
 ///
-/// Lock discipline: immutable. `read` is not `Sendable`: it is only ever called on `isolation`
-/// (or, without one, on `queue`, one at a time), which is what makes sharing it safe.
+/// Lock discipline: immutable. `read` is not `Sendable`: it is only ever called on `target` (the
+/// actor `observe` was called from, or without one a serial queue), by one ``Hop`` per
+/// subscription, one read at a time — which is what makes sharing it safe.
 final class ObservationReader<Value>: @unchecked Sendable {
   let read: () -> Value
-  let isolation: (any Actor)?
-  let isMainActor: Bool
-  let queue = DispatchQueue(label: "RACSwift.observe")
+  let target: HopTarget
 
   init(read: @escaping () -> Value, isolation: (any Actor)?) {
     self.read = read
-    self.isolation = isolation
-    self.isMainActor =
-      isolation.map { ObjectIdentifier($0) == ObjectIdentifier(MainActor.shared) } ?? false
+    self.target =
+      isolation.map(HopTarget.init(actor:))
+      ?? .scheduler(QueueScheduler(name: "RACSwift.observe"))
   }
-
-  /// Runs `body` where `read` may run: now if already there, else enqueued.
-  func run(now allowed: Bool, _ body: @escaping @Sendable () -> Void) {
-    if let isolation {
-      if allowed && isMainActor && MainThread.isCurrent {
-        body()
-      } else if isMainActor {
-        DispatchQueue.main.async(execute: body)
-      } else {
-        Task { await Self.run(on: isolation, body) }
-      }
-    } else {
-      queue.async(execute: body)
-    }
-  }
-
-  private static func run(on actor: isolated any Actor, _ body: () -> Void) { body() }
 }
 
 /// One subscription to `Signal.observe`: reads, tracks, and re-reads after each change.
 final class ObservationTracker<Value>: @unchecked Sendable {
-  // Lock discipline: immutable; `track()` runs only where the reader allows, one at a time
-  // (each re-read is scheduled by the previous read's change handler, which fires once).
+  // Lock discipline: immutable but for `hop`, set once in `start()` before any read; `track()`
+  // runs only through that hop, one read at a time (each re-read is requested by the previous
+  // read's change handler, which fires once).
   let reader: ObservationReader<Value>
   let sink: (Event<Value, Never>) -> Void
   let scope: SubscriptionScope
+  /// Weak: the hop holds this tracker, and is held itself by what is waiting to run it (a
+  /// scheduled drain, or the change handler of the last read).
+  private weak var hop: Hop<Void>?
 
   init(
     reader: ObservationReader<Value>, sink: @escaping (Event<Value, Never>) -> Void,
@@ -77,15 +62,21 @@ final class ObservationTracker<Value>: @unchecked Sendable {
     self.scope = scope
   }
 
-  func start() { reader.run(now: true) { self.track() } }
+  /// Reads now if the caller runs where `read` must, else as soon as it can there.
+  func start() {
+    let hop = Hop<Void>(to: reader.target, scope: scope) { self.track() }
+    self.hop = hop
+    hop.receive(())
+  }
 
+  /// Runs through `hop`, which is alive while it runs.
   private func track() {
-    if scope.isDisposed { return }
+    guard !scope.isDisposed, let hop else { return }
     let value = withObservationTracking {
       reader.read()
     } onChange: {
-      // Called before the change is made: read again once it is done.
-      self.reader.run(now: false) { self.track() }
+      // Called before the change is made: read again once it is done, never inline.
+      hop.receive((), inlineAllowed: false)
     }
     sink(.next(value))
   }

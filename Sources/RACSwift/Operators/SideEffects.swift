@@ -101,13 +101,13 @@ extension Signal {
           }, scope: scope)
         return
       }
-      let delivery = ActorDelivery<Value, Failure>(target: isolation) { event in
+      let hop = Hop<Event<Value, Failure>>(to: HopTarget(actor: isolation)) { event in
         if scope.isDisposed { return }
         handler.effect(event)
         sink(event)
       }
       // A child scope: work still queued for the actor must survive the receiver's end.
-      source.subscribe(sink: { delivery.receive($0) }, scope: scope.makeChild())
+      source.subscribe(sink: { hop.receive($0) }, scope: scope.makeChild())
     }
   }
 }

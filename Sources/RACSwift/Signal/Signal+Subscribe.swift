@@ -100,8 +100,8 @@ extension Signal {
     deliver: @escaping (Event<Value, Failure>) -> Void
   ) {
     if let isolation {
-      let delivery = ActorDelivery<Value, Failure>(target: isolation, deliver: deliver)
-      subscribe(sink: { delivery.receive($0) }, scope: root)
+      let hop = Hop<Event<Value, Failure>>(to: HopTarget(actor: isolation), deliver: deliver)
+      subscribe(sink: { hop.receive($0) }, scope: root)
     } else {
       subscribe(sink: deliver, scope: root)
     }

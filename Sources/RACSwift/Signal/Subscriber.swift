@@ -46,8 +46,8 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
       }
     }
     if let isolation {
-      let delivery = ActorDelivery<Value, Failure>(target: isolation, deliver: handlers)
-      sink = { delivery.receive($0) }
+      let hop = Hop<Event<Value, Failure>>(to: HopTarget(actor: isolation), deliver: handlers)
+      sink = { hop.receive($0) }
     } else {
       sink = handlers
     }

@@ -1,0 +1,166 @@
+import Dispatch
+
+/// Where a ``Hop`` carries its items: an actor, on which they run isolated, or a scheduler.
+@usableFromInline
+enum HopTarget: @unchecked Sendable {
+  // Sendable: `any Actor` and `any Scheduler` both are; the enum only holds them.
+  /// The main actor: its items run on the main queue.
+  case mainActor
+  /// Another actor: its items run in a task isolated to it.
+  case actor(any Actor)
+  /// A scheduler (`deliver(on:)`): every item runs in an action scheduled on it, never inline,
+  /// as RAC's `-deliverOn:` does.
+  case scheduler(any Scheduler)
+
+  /// The target for code isolated to `actor`.
+  @usableFromInline
+  init(actor: any Actor) {
+    self =
+      ObjectIdentifier(actor) == ObjectIdentifier(MainActor.shared) ? .mainActor : .actor(actor)
+  }
+
+  /// Whether the calling code already runs where this target's items must run, so that an item
+  /// may run inline. Only the main actor can tell (by its queue); a scheduler's items always run
+  /// in a scheduled action.
+  @usableFromInline
+  var isCurrent: Bool {
+    if case .mainActor = self { return MainThread.isCurrent }
+    return false
+  }
+}
+
+/// The one place where RACSwift carries work to another actor or scheduler: events of an
+/// isolation-aware subscription (DESIGN §5), `doNext` and friends written on an actor,
+/// `deliver(on:)`, `deliverOnMainThread()` and the Observation bridge's re-reads.
+///
+/// Items handed to ``receive(_:inlineAllowed:)`` run through `deliver` on the target, one at a
+/// time and in the order received, whatever thread sends them:
+/// - an item that arrives where the target runs (the main actor on the main queue) with nothing
+///   queued ahead of it runs inline, before `receive` returns — RAC's synchronous delivery, no
+///   hop; stages after it on the same actor then see the same and run inline too, so a chain of
+///   stages on one actor costs at most one hop per event;
+/// - otherwise it is queued, and one drain scheduled on the target delivers everything queued,
+///   including what arrives while it runs.
+///
+/// With a ``SubscriptionScope`` (the scheduler case), the pending drain action is kept in the
+/// scope only while it is pending — so disposing the subscription cancels it, and a long-lived
+/// subscription does not accumulate finished actions — and items still queued when the scope is
+/// disposed are dropped.
+///
+/// Lock discipline: `pending`, `busy`, `action` and `round` are read and written only with `lock`
+/// held; `deliver` runs without it, by one thread at a time (the one that set `busy` and is
+/// running inline or draining). Items handed to another thread here were sent by upstream exactly
+/// once and are not touched by the sender afterwards, which is what makes moving a
+/// non-`Sendable` value (or running a non-`Sendable` closure on its actor) safe.
+@usableFromInline
+final class Hop<Item>: @unchecked Sendable {
+  @usableFromInline let target: HopTarget
+  @usableFromInline let deliver: (Item) -> Void
+  /// The subscription whose scheduled drain actions are tracked (see the type's comment).
+  @usableFromInline let scope: SubscriptionScope?
+  @usableFromInline let lock = Lock()
+  @usableFromInline @exclusivity(unchecked) var pending = RingBuffer<Item>()
+  /// Whether an item is being delivered or a drain is scheduled: new items queue behind it.
+  @usableFromInline @exclusivity(unchecked) var busy = false
+  /// The scheduled drain action, while it is pending and kept in `scope`.
+  @usableFromInline @exclusivity(unchecked) var action: (any Disposable)?
+  /// Counts scheduled drains, so that a late ``track(_:round:)`` recognises its own.
+  @usableFromInline @exclusivity(unchecked) var round = 0
+
+  /// A hop delivering to `deliver` on `target`; `scope` tracks scheduled drains (give one for a
+  /// scheduler target, where an action can be cancelled).
+  @usableFromInline
+  init(to target: HopTarget, scope: SubscriptionScope? = nil, deliver: @escaping (Item) -> Void) {
+    self.target = target
+    self.scope = scope
+    self.deliver = deliver
+  }
+
+  /// Delivers `item` on the target: inline if the caller already runs there and nothing is
+  /// queued, else after everything received before it.
+  @usableFromInline
+  func receive(_ item: Item) { receive(item, inlineAllowed: true) }
+
+  /// Delivers `item` on the target, as ``receive(_:)`` does, but never inline unless
+  /// `inlineAllowed` (an item that must wait for the caller's current work to end).
+  @usableFromInline
+  func receive(_ item: Item, inlineAllowed: Bool) {
+    let inline = inlineAllowed && target.isCurrent
+    lock.lock()
+    if inline && !busy {
+      busy = true
+      lock.unlock()
+      deliver(item)
+      finishInline()
+      return
+    }
+    pending.append(item)
+    let mustSchedule = !busy
+    if mustSchedule {
+      busy = true
+      round &+= 1
+    }
+    let current = round
+    lock.unlock()
+    if mustSchedule { scheduleDrain(round: current) }
+  }
+
+  /// After an inline delivery: idle again, or schedule a drain for what queued meanwhile.
+  private func finishInline() {
+    lock.lock()
+    if pending.isEmpty {
+      busy = false
+      lock.unlock()
+      return
+    }
+    round &+= 1
+    let current = round
+    lock.unlock()
+    scheduleDrain(round: current)
+  }
+
+  private func scheduleDrain(round scheduledRound: Int) {
+    switch target {
+    case .mainActor:
+      DispatchQueue.main.async { self.drain() }
+    case .actor(let actor):
+      Task { await Self.run(on: actor) { self.drain() } }
+    case .scheduler(let scheduler):
+      let scheduled = scheduler.schedule { self.drain() }
+      if let scheduled { track(scheduled, round: scheduledRound) }
+    }
+  }
+
+  /// Keeps `scheduled` in the scope (so disposal cancels it) until the drain of its round
+  /// removes it — or not at all, if that drain already ran (and a new round may have begun).
+  private func track(_ scheduled: any Disposable, round scheduledRound: Int) {
+    guard let scope else { return }
+    scope.add(scheduled)
+    let stillPending = lock.withLock { () -> Bool in
+      guard busy, round == scheduledRound else { return false }
+      action = scheduled
+      return true
+    }
+    if !stillPending { scope.remove(scheduled) }
+  }
+
+  private static func run(on actor: isolated any Actor, _ body: () -> Void) { body() }
+
+  /// Runs on the target: delivers until nothing is queued.
+  private func drain() {
+    while true {
+      lock.lock()
+      guard let item = pending.popFirst() else {
+        busy = false
+        let finished = action
+        action = nil
+        lock.unlock()
+        if let finished { scope?.remove(finished) }
+        return
+      }
+      lock.unlock()
+      if let scope, scope.isDisposed { continue }
+      deliver(item)
+    }
+  }
+}
