@@ -55,7 +55,7 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
   init(
     synchronous name: SignalNameNode, source: Signal<Input, Failure>,
     function: @escaping @Sendable (Input) -> Value, depth: Int,
-    subscribe: @escaping SynchronousSubscribeFunction
+    subscribe: @escaping SynchronousPath<Value, Failure>.Function
   ) {
     self.source = source
     self.function = function

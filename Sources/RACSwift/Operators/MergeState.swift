@@ -47,7 +47,7 @@ final class MergeState<Value, Failure: Error>: @unchecked Sendable {
         synchronousStage: { event in
           if case .completed = event { return }
           send(event)
-        }, scope: scope)
+        }, scope: SynchronousScope(scope))
       return
     }
     active.wrappingAdd(1, ordering: .relaxed)

@@ -20,9 +20,3 @@ final class FinishedSubscription: Disposable {
 
 /// The one ``FinishedSubscription``.
 @usableFromInline let finishedSubscription = FinishedSubscription()
-
-/// The scope in which synchronous signals subscribed with handlers run (see
-/// ``FinishedSubscription``). Never disposed and never added to: synchronous subscribe functions
-/// only read their scope's disposed flag, and nothing else can reach this scope — the
-/// subscription ends with its terminal event before the caller gets a disposable.
-@usableFromInline let synchronousSubscriptionScope = SubscriptionScope(bag: ())

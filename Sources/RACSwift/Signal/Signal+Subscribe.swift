@@ -74,7 +74,7 @@ extension Signal {
           finished = true
           completed?()
         }
-      }, scope: synchronousSubscriptionScope)
+      }, scope: .unscoped)
     assert(finished, "a synchronous signal returned from subscribe without a terminal event")
     return finishedSubscription
   }

@@ -39,46 +39,34 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline let nameNode: SignalNameNode
   /// The name set with `setName(_:)`, allocated the first time one is set.
   @usableFromInline let customNameStorage = LazyReference<CustomName>()
-  /// For a synchronous signal, its subscribe function with a sink that does not escape (a
-  /// function that traps otherwise). See ``isSynchronous``. Not an optional: a function in an
-  /// optional is stored at the most general abstraction, where its sink parameter would have to
-  /// escape, and every call would allocate a thunk.
-  @usableFromInline let synchronousSubscribeFunction: SynchronousSubscribeFunction
-  /// Whether every subscription delivers all its events before `subscribe` returns, keeps no
-  /// reference to its sink, and only reads its scope's disposed flag (it adds nothing to the
-  /// scope and never disposes it): true for `just`, `from`, `empty` and `error`, and for `map`
-  /// and `filter` of such a signal. An operator on a synchronous signal subscribes its stage
-  /// with ``subscribe(synchronousStage:scope:)``: a stage that does not escape needs no
-  /// allocation, and the subscription may share a scope that outlives it (a merge's inner
-  /// signal runs in the merge's scope).
-  @usableFromInline let isSynchronous: Bool
-
-  /// Starts one subscription of a synchronous signal: every event is sent to the sink before
-  /// this returns, and the sink is not kept.
-  @usableFromInline typealias SynchronousSubscribeFunction = (
-    Signal<Value, Failure>, (Event<Value, Failure>) -> Void, SubscriptionScope
-  ) -> Void
+  /// The synchronous fast path, for a signal whose every subscription delivers all its events
+  /// before `subscribe` returns (see ``SynchronousPath``); `nil` for every other signal. An
+  /// operator on a synchronous signal subscribes its stage through it: a stage that does not
+  /// escape needs no allocation.
+  @usableFromInline let synchronousPath: SynchronousPath<Value, Failure>?
 
   @inlinable
   init(name: SignalNameNode, subscribe: @escaping SubscribeFunction) {
     nameNode = name
     subscribeFunction = subscribe
-    synchronousSubscribeFunction = { _, _, _ in
-      preconditionFailure("subscribe(synchronousStage:) on a signal that is not synchronous")
-    }
-    isSynchronous = false
+    synchronousPath = nil
   }
 
-  /// A synchronous signal (see ``isSynchronous``) that runs `subscribe` for every subscription.
+  /// A synchronous signal (see ``synchronousPath``) that runs `subscribe` for every
+  /// subscription.
   @inlinable
-  init(synchronous name: SignalNameNode, subscribe: @escaping SynchronousSubscribeFunction) {
+  init(
+    synchronous name: SignalNameNode, subscribe: @escaping SynchronousPath<Value, Failure>.Function
+  ) {
     nameNode = name
-    synchronousSubscribeFunction = subscribe
+    synchronousPath = SynchronousPath(subscribe)
     subscribeFunction = { signal, sink, scope in
-      signal.synchronousSubscribeFunction(signal, sink, scope)
+      signal.subscribe(synchronousStage: sink, scope: SynchronousScope(scope))
     }
-    isSynchronous = true
   }
+
+  /// Whether the signal has a ``synchronousPath``.
+  @inlinable var isSynchronous: Bool { synchronousPath != nil }
 
   /// Starts a subscription that sends into `sink` and lives in `scope`.
   @inlinable @inline(__always)
@@ -86,12 +74,14 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
     subscribeFunction(self, sink, scope)
   }
 
-  /// Starts a subscription of a signal that ``isSynchronous`` with a stage that does not escape.
+  /// Runs a subscription through the ``synchronousPath`` with a stage that does not escape.
+  /// Only for a signal that has one: a synchronous signal, or the source of an operator that
+  /// made itself synchronous because its source was (the path is set once, in `init`).
   @inlinable @inline(__always)
   final func subscribe(
-    synchronousStage stage: (Event<Value, Failure>) -> Void, scope: SubscriptionScope
+    synchronousStage stage: (Event<Value, Failure>) -> Void, scope: SynchronousScope
   ) {
-    synchronousSubscribeFunction(self, stage, scope)
+    synchronousPath.unsafelyUnwrapped.run(self, stage: stage, scope: scope)
   }
 
   @usableFromInline
@@ -211,7 +201,7 @@ final class OperatorSignal<Value, Failure: Error, State>: Signal<Value, Failure>
   @inlinable
   init(
     synchronous name: SignalNameNode, state: State,
-    subscribe: @escaping SynchronousSubscribeFunction
+    subscribe: @escaping SynchronousPath<Value, Failure>.Function
   ) {
     self.state = state
     super.init(synchronous: name, subscribe: subscribe)
@@ -287,7 +277,7 @@ final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unc
   init(
     synchronous name: SignalNameNode, source: Signal<Value, Failure>,
     predicate: @escaping @Sendable (Value) -> Bool,
-    subscribe: @escaping SynchronousSubscribeFunction
+    subscribe: @escaping SynchronousPath<Value, Failure>.Function
   ) {
     self.source = source
     self.predicate = predicate
