@@ -75,7 +75,9 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
 
   @usableFromInline
   override func currentNameNode() -> SignalNameNode {
-    if isFiltered, case .input(let op) = nameNode { return .inputThen(op, "filter:") }
+    if isFiltered, case .applied(.source, let op, _) = nameNode {
+      return .applied(.source, op, .then("filter:"))
+    }
     return nameNode
   }
 
@@ -90,7 +92,7 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
   }
 
   @usableFromInline
-  override func nameInput() -> AnyObject { source }
+  override func nameInput() -> AnyObject? { source }
 
   @usableFromInline
   override func collectMapStages(_ stages: inout [MapStage]) -> Signal<Any, Failure> {
@@ -166,7 +168,8 @@ final class DeepMapSignal<Value, Failure: Error>: Signal<Value, Failure>, @unche
 
   init(link: DeepMapLink<Failure>) {
     self.link = link
-    super.init(name: .repeated(link.nameRoot, "map:", link.count)) { signal, sink, scope in
+    super.init(name: .applied(.signal(link.nameRoot), "map:", .repeated(link.count))) {
+      signal, sink, scope in
       let (root, stages) = unsafeDowncast(signal, to: DeepMapSignal.self).link.collect()
       root.subscribe(
         sink: { event in

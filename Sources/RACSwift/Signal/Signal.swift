@@ -50,6 +50,7 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
     nameNode = name
     subscribeFunction = subscribe
     synchronousPath = nil
+    assert(!name.readsOwnSource || nameInput() != nil, "\(type(of: self)) has no source to name")
   }
 
   /// A synchronous signal (see ``synchronousPath``) that runs `subscribe` for every
@@ -63,6 +64,7 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
     subscribeFunction = { signal, sink, scope in
       signal.subscribe(synchronousStage: sink, scope: SynchronousScope(scope))
     }
+    assert(!name.readsOwnSource || nameInput() != nil, "\(type(of: self)) has no source to name")
   }
 
   /// Whether the signal has a ``synchronousPath``.
@@ -131,12 +133,12 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline
   func describeState() -> String { "" }
 
-  /// The input named by a `.input` or `.inputCount` name node: the `source` of the operator
-  /// classes that have one. Only those use such nodes.
+  /// The input named by a name node that reads the signal's own source
+  /// (``NameInput/source``): the `source` of the operator classes that keep one, `nil` for every
+  /// other signal. Every initializer checks (in debug builds, so every test of an operator does)
+  /// that a signal whose name reads its own source has one.
   @usableFromInline
-  func nameInput() -> AnyObject {
-    preconditionFailure("\(type(of: self)) has no source to name")
-  }
+  func nameInput() -> AnyObject? { nil }
 }
 
 /// A name given with ``Signal/setName(_:)``, or one described on first read
@@ -252,7 +254,7 @@ final class TransformSignal<Input, InputFailure: Error, Value, Failure: Error>: 
   }
 
   @usableFromInline
-  override func nameInput() -> AnyObject { source }
+  override func nameInput() -> AnyObject? { source }
 }
 
 /// A signal made by an operator with a predicate on its input's values (`filter`,
@@ -291,7 +293,7 @@ final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unc
   }
 
   @usableFromInline
-  override func nameInput() -> AnyObject { source }
+  override func nameInput() -> AnyObject? { source }
 }
 
 /// A signal made by an operator that maps each value to a signal (`flattenMap`, …). See
@@ -321,7 +323,7 @@ final class FlattenMapSignal<Input, Value, Failure: Error>: Signal<Value, Failur
   }
 
   @usableFromInline
-  override func nameInput() -> AnyObject { source }
+  override func nameInput() -> AnyObject? { source }
 }
 
 /// A signal made by an operator with one input and one parameter of any type (`take`, `skip`,
@@ -351,7 +353,7 @@ final class UnarySignal<Input, InputFailure: Error, Value, Failure: Error, Param
   }
 
   @usableFromInline
-  override func nameInput() -> AnyObject { source }
+  override func nameInput() -> AnyObject? { source }
 
   @usableFromInline
   override func describeState() -> String { String(describing: parameter) }

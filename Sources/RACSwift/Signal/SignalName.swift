@@ -16,35 +16,91 @@ struct OperatorLabel: @unchecked Sendable, ExpressibleByStringLiteral, CustomStr
 
 /// How a signal's name is built, kept as references to its inputs and static strings so that
 /// naming costs nothing until someone reads ``Signal/name`` (DESIGN §3.11).
+///
+/// Four shapes, each with an optional ``NameDetail`` after the label; the static functions below
+/// spell the common combinations (`.unary(self, "filter:")`, `.inputCount("take:", n)`).
 @usableFromInline
 enum SignalNameNode: @unchecked Sendable {
-  /// A source: `+empty`.
-  case source(OperatorLabel)
-  /// A source followed by the description of its state: `+just: 1`.
-  case sourceWithState(OperatorLabel)
-  /// An operator on one input: `[input] -map:`.
-  case unary(AnyObject, OperatorLabel)
-  /// An operator with a count: `[input] -take: 3`.
-  case unaryCount(AnyObject, OperatorLabel, Int)
-  /// An operator with another signal: `[input] -concat: other`.
-  case binary(AnyObject, OperatorLabel, AnyObject)
-  /// An operator with the description of its state: `[input] -startWith: 0`.
-  case unaryWithState(AnyObject, OperatorLabel)
+  // Sendable: the references are signals (Sendable) held only to read their names.
+  /// A source: `+empty`, `+just: 1`.
+  case source(OperatorLabel, NameDetail)
+  /// An operator on one input: `[input] -map:`, `[input] -take: 3`.
+  case applied(NameInput, OperatorLabel, NameDetail)
   /// A combination of several signals: `+merge: (a, b)`.
   case many(OperatorLabel, [AnyObject])
-  /// A fixed text.
-  case text(String)
   /// The same name as the input (the `log…` operators keep their input's name).
   case alias(AnyObject)
-  /// The same operator applied `count` times in a row (a fused `map` chain).
-  case repeated(AnyObject, OperatorLabel, Int)
-  /// An operator on the signal's own `source` (``Signal/nameInput``): `[input] -map:`. The
-  /// input is not stored twice, which saves a reference count per operator.
-  case input(OperatorLabel)
+
+  /// A source: `+empty`.
+  @inlinable static func source(_ label: OperatorLabel) -> Self { .source(label, .none) }
+
+  /// A source followed by the description of its state: `+just: 1`.
+  @inlinable static func sourceWithState(_ label: OperatorLabel) -> Self {
+    .source(label, .state)
+  }
+
+  /// An operator on `input`: `[input] -map:`.
+  @inlinable static func unary(_ input: AnyObject, _ label: OperatorLabel) -> Self {
+    .applied(.signal(input), label, .none)
+  }
+
+  /// An operator with a count: `[input] -take: 3`.
+  @inlinable static func unaryCount(_ input: AnyObject, _ label: OperatorLabel, _ count: Int)
+    -> Self
+  { .applied(.signal(input), label, .count(count)) }
+
+  /// An operator with another signal: `[input] -concat: other`.
+  @inlinable static func binary(_ input: AnyObject, _ label: OperatorLabel, _ other: AnyObject)
+    -> Self
+  { .applied(.signal(input), label, .signal(other)) }
+
+  /// An operator followed by the description of its state: `[input] -startWith: 0`.
+  @inlinable static func unaryWithState(_ input: AnyObject, _ label: OperatorLabel) -> Self {
+    .applied(.signal(input), label, .state)
+  }
+
+  /// An operator on the signal's own `source` (see ``NameInput/source``): `[input] -map:`.
+  @inlinable static func input(_ label: OperatorLabel) -> Self { .applied(.source, label, .none) }
+
   /// An operator with a count on the signal's own `source`: `[input] -take: 3`.
-  case inputCount(OperatorLabel, Int)
-  /// Two operators fused into one signal, on its own `source`: `[[input] -map:] -filter:`.
-  case inputThen(OperatorLabel, OperatorLabel)
+  @inlinable static func inputCount(_ label: OperatorLabel, _ count: Int) -> Self {
+    .applied(.source, label, .count(count))
+  }
+
+  /// Whether the name reads the signal's own source (``Signal/nameInput()``).
+  @usableFromInline var readsOwnSource: Bool {
+    if case .applied(.source, _, _) = self { return true }
+    return false
+  }
+}
+
+/// The input an operator's name starts from.
+@usableFromInline
+enum NameInput {
+  /// Another signal.
+  case signal(AnyObject)
+  /// The signal's own `source`, read through ``Signal/nameInput()``: the operator classes that
+  /// keep their input (``TransformSignal`` and the like) do not store it a second time in the
+  /// name, which saves a reference count per operator.
+  case source
+}
+
+/// What follows an operator's label in a name.
+@usableFromInline
+enum NameDetail {
+  /// Nothing: `-map:`.
+  case none
+  /// A count: `-take: 3`.
+  case count(Int)
+  /// The description of the signal's state (``Signal/describeState()``): `-startWith: 0`.
+  case state
+  /// Another signal's name: `-concat: other`.
+  case signal(AnyObject)
+  /// The same operator applied that many times in a row (a fused `map` chain): `[[input] -map:]
+  /// -map:`.
+  case repeated(Int)
+  /// A second operator fused into the same signal: `[[input] -map:] -filter:`.
+  case then(OperatorLabel)
 }
 
 /// Reads names of signals of any type through one non-generic entry point.
@@ -62,64 +118,39 @@ extension Signal: SignalNaming, CustomStringConvertible {
     var suffixes: [String] = []
     var current: any SignalNaming = self
     var head = ""
-    while true {
-      guard let signal = current as? any NamedSignalInternals else {
-        head = current.name
-        break
-      }
+    while let signal = current as? any NamedSignalInternals {
       if let custom = signal.customNameValue {
         head = custom
         break
       }
       switch signal.nameNodeValue {
-      case .source(let text):
-        head = text.description
-      case .sourceWithState(let text):
-        head = "\(text): \(signal.stateDescription)"
-      case .text(let text):
-        head = text
+      case .source(let label, let detail):
+        head = label.description + signal.describe(detail, separator: ": ")
+      case .many(let label, let inputs):
+        let names = inputs.map { ($0 as! any SignalNaming).name }
+        head = "\(label): (\(names.joined(separator: ", ")))"
       case .alias(let input):
         current = input as! any SignalNaming
         continue
-      case .repeated(let input, let op, let count):
-        for _ in 0..<count { suffixes.append("] -\(op)") }
-        current = input as! any SignalNaming
+      case .applied(let input, let label, let detail):
+        switch detail {
+        case .repeated(let count):
+          for _ in 0..<count { suffixes.append("] -\(label)") }
+        case .then(let second):
+          suffixes.append("] -\(second)")
+          suffixes.append("] -\(label)")
+        default:
+          suffixes.append("] -\(label)" + signal.describe(detail, separator: " "))
+        }
+        switch input {
+        case .signal(let object): current = object as! any SignalNaming
+        case .source: current = signal.nameInputValue as! any SignalNaming
+        }
         continue
-      case .unary(let input, let op):
-        suffixes.append("] -\(op)")
-        current = input as! any SignalNaming
-        continue
-      case .input(let op):
-        suffixes.append("] -\(op)")
-        current = signal.nameInputValue as! any SignalNaming
-        continue
-      case .inputCount(let op, let count):
-        suffixes.append("] -\(op) \(count)")
-        current = signal.nameInputValue as! any SignalNaming
-        continue
-      case .inputThen(let first, let second):
-        suffixes.append("] -\(second)")
-        suffixes.append("] -\(first)")
-        current = signal.nameInputValue as! any SignalNaming
-        continue
-      case .unaryCount(let input, let op, let count):
-        suffixes.append("] -\(op) \(count)")
-        current = input as! any SignalNaming
-        continue
-      case .unaryWithState(let input, let op):
-        suffixes.append("] -\(op) \(signal.stateDescription)")
-        current = input as! any SignalNaming
-        continue
-      case .binary(let input, let op, let other):
-        suffixes.append("] -\(op) \((other as! any SignalNaming).name)")
-        current = input as! any SignalNaming
-        continue
-      case .many(let op, let inputs):
-        let names = inputs.map { ($0 as! any SignalNaming).name }
-        head = "\(op): (\(names.joined(separator: ", ")))"
       }
       break
     }
+    if !(current is any NamedSignalInternals) { head = current.name }
     var result = String(repeating: "[", count: suffixes.count) + head
     for suffix in suffixes.reversed() { result += suffix }
     return result
@@ -157,11 +188,25 @@ protocol NamedSignalInternals: SignalNaming {
   var nameNodeValue: SignalNameNode { get }
   var stateDescription: String { get }
   var nameInputValue: AnyObject { get }
+  func describe(_ detail: NameDetail, separator: String) -> String
 }
 
 extension Signal: NamedSignalInternals {
   @usableFromInline var customNameValue: String? { customNameStorage.load()?.name }
   @usableFromInline var nameNodeValue: SignalNameNode { currentNameNode() }
   @usableFromInline var stateDescription: String { describeState() }
-  @usableFromInline var nameInputValue: AnyObject { nameInput() }
+  @usableFromInline var nameInputValue: AnyObject {
+    // Every initializer checks that a signal whose name reads its own source has one.
+    nameInput().unsafelyUnwrapped
+  }
+
+  /// `detail` as it follows a label, after `separator` (nothing for ``NameDetail/none``).
+  @usableFromInline func describe(_ detail: NameDetail, separator: String) -> String {
+    switch detail {
+    case .none, .repeated, .then: ""
+    case .count(let count): "\(separator)\(count)"
+    case .state: "\(separator)\(describeState())"
+    case .signal(let other): "\(separator)\((other as! any SignalNaming).name)"
+    }
+  }
 }
