@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Where a ``Hop`` carries its items: an actor, on which they run isolated, or a scheduler.
 @usableFromInline
 enum HopTarget: @unchecked Sendable {
@@ -20,12 +18,16 @@ enum HopTarget: @unchecked Sendable {
   }
 
   /// Whether the calling code already runs where this target's items must run, so that an item
-  /// may run inline. Only the main actor can tell (by its queue); a scheduler's items always run
-  /// in a scheduled action.
+  /// may run inline: the main actor on the main queue, another actor while the thread runs work
+  /// queued for it (``ActorRunQueue/isRunning(on:)``). A scheduler's items always run in a
+  /// scheduled action.
   @usableFromInline
   var isCurrent: Bool {
-    if case .mainActor = self { return MainThread.isCurrent }
-    return false
+    switch self {
+    case .mainActor: MainThread.isCurrent
+    case .actor(let actor): ActorRunQueue.isRunning(on: actor)
+    case .scheduler: false
+    }
   }
 }
 
@@ -122,9 +124,9 @@ final class Hop<Item>: @unchecked Sendable {
   private func scheduleDrain(round scheduledRound: Int) {
     switch target {
     case .mainActor:
-      DispatchQueue.main.async { self.drain() }
+      ActorRunQueue.shared.enqueue({ self.drain() }, on: MainActor.shared, isMainActor: true)
     case .actor(let actor):
-      Task { await Self.run(on: actor) { self.drain() } }
+      ActorRunQueue.shared.enqueue({ self.drain() }, on: actor, isMainActor: false)
     case .scheduler(let scheduler):
       let scheduled = scheduler.schedule { self.drain() }
       if let scheduled { track(scheduled, round: scheduledRound) }
@@ -143,8 +145,6 @@ final class Hop<Item>: @unchecked Sendable {
     }
     if !stillPending { scope.remove(scheduled) }
   }
-
-  private static func run(on actor: isolated any Actor, _ body: () -> Void) { body() }
 
   /// Runs on the target: delivers until nothing is queued.
   private func drain() {
