@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Signal {
   /// The receiver's values, then — once it completes — those of `other` (RAC's `-concat:`).
   /// `other` is subscribed only when the receiver completes; an error ends everything.
@@ -40,16 +38,16 @@ extension Signal {
 
 /// One subscription to `concat`: subscribes the signals one after another.
 ///
-/// Lock discipline: `requests` counts requests to move on to the next signal; the thread that
-/// raises it from 0 runs them all in a loop (a completion that arrives synchronously, during
-/// the subscription it ends, only adds a request to that loop — constant stack). `index` is
-/// touched only by that thread.
+/// Lock discipline: moving on to the next signal is a request to `trampoline`, whose looping
+/// thread runs them all (a completion that arrives synchronously, during the subscription it
+/// ends, only adds a pass to that loop — constant stack). `index` is touched only by those
+/// passes, which ``Trampoline`` orders.
 @usableFromInline
 final class ConcatState<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline let signals: [Signal<Value, Failure>]
   @usableFromInline let sink: (Event<Value, Failure>) -> Void
   @usableFromInline let scope: SubscriptionScope
-  @usableFromInline let requests = Atomic<Int>(0)
+  @usableFromInline let trampoline = Trampoline()
   @usableFromInline @exclusivity(unchecked) var index = 0
 
   @inlinable
@@ -62,14 +60,15 @@ final class ConcatState<Value, Failure: Error>: @unchecked Sendable {
     self.scope = scope
   }
 
+  /// Moves on to the next signal: now, or — when a pass is already running, on this thread or
+  /// another — right after it, on the thread running it.
   @inlinable
   func advance() {
-    if requests.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue != 0 { return }
-    repeat {
-      subscribeNext()
-    } while requests.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0
+    trampoline.request { subscribeNext() }
   }
 
+  /// One pass of ``advance()``: unless the subscription was disposed, subscribes the next
+  /// signal, or sends the completion when none is left.
   @inlinable
   func subscribeNext() {
     if scope.isDisposed { return }

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Signal {
   /// Merges a signal of signals: every inner signal is subscribed as it arrives and its values
   /// are forwarded as they come (RAC's `-flatten`, same as `flatten(maxConcurrent: 0)` and
@@ -123,8 +121,8 @@ extension Signal {
 /// One subscription to `flatten(maxConcurrent:)`.
 ///
 /// Lock discipline: `queue`, `active` and `outerCompleted` are read and written with `lock`
-/// held. Inner signals are started by `pump()`, run by whichever thread raises `pumpRequests`
-/// from zero (so a synchronous completion only adds a request to the running loop: constant
+/// held. Inner signals are started by `pump()`, a request to `trampoline`, whose looping thread
+/// runs every pass (so a synchronous completion only adds a pass to the running loop: constant
 /// stack). Output goes through `merge` (a ``MergeState`` used only for its serialized output).
 @usableFromInline
 final class BoundedFlattenState<Value, Failure: Error>: @unchecked Sendable {
@@ -136,7 +134,7 @@ final class BoundedFlattenState<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var queue = RingBuffer<Signal<Value, Failure>>()
   @usableFromInline @exclusivity(unchecked) var active = 0
   @usableFromInline @exclusivity(unchecked) var outerCompleted = false
-  @usableFromInline let pumpRequests = Atomic<Int>(0)
+  @usableFromInline let trampoline = Trampoline()
 
   @inlinable
   init(limit: Int, sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
@@ -176,25 +174,32 @@ final class BoundedFlattenState<Value, Failure: Error>: @unchecked Sendable {
     }
   }
 
-  /// Starts queued inner signals while fewer than `limit` run; completes when all is done.
+  /// Starts queued inner signals while fewer than `limit` run; completes when all is done. Runs
+  /// now, or — when a pass is already running, on this thread or another — right after it, on
+  /// the thread running it.
   @usableFromInline
   func pump() {
-    if pumpRequests.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue != 0 { return }
-    repeat {
-      while !scope.isDisposed {
-        lock.lock()
-        if active < limit, let next = queue.popFirst() {
-          active += 1
-          lock.unlock()
-          start(next)
-          continue
-        }
-        let finished = outerCompleted && active == 0 && queue.isEmpty
+    trampoline.request { startQueued() }
+  }
+
+  /// One pass of ``pump()``: while the subscription is not disposed, starts queued inner signals
+  /// until `limit` run or the queue is empty, then sends the completion if the outer signal
+  /// completed and nothing is left.
+  @usableFromInline
+  func startQueued() {
+    while !scope.isDisposed {
+      lock.lock()
+      if active < limit, let next = queue.popFirst() {
+        active += 1
         lock.unlock()
-        if finished { output.send(.completed) }
-        break
+        start(next)
+        continue
       }
-    } while pumpRequests.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0
+      let finished = outerCompleted && active == 0 && queue.isEmpty
+      lock.unlock()
+      if finished { output.send(.completed) }
+      break
+    }
   }
 
   @usableFromInline

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Signal {
   /// Subscribes to the receiver again every time it completes, forever; an error ends it
   /// (RAC's `-repeat`). A receiver that completes synchronously is resubscribed in a loop, not by
@@ -57,17 +55,17 @@ enum ResubscribeRule: Sendable {
 
 /// One subscription to `repeat` or `retry`.
 ///
-/// Lock discipline: `requests` counts requests to subscribe again; the thread that raises it
-/// from zero subscribes in a loop (a synchronous completion only adds a request: constant
-/// stack). `attempts` is touched only by that loop's thread and by the sink of the one attempt
-/// running at a time.
+/// Lock discipline: subscribing again is a request to `trampoline`, whose looping thread
+/// subscribes in a loop (a synchronous completion only adds a pass: constant stack). `retries`
+/// is touched only by the sink of the one attempt running at a time, before it requests the
+/// next attempt (``Trampoline`` orders the two).
 @usableFromInline
 final class ResubscribeState<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline let source: Signal<Value, Failure>
   @usableFromInline let rule: ResubscribeRule
   @usableFromInline let sink: (Event<Value, Failure>) -> Void
   @usableFromInline let scope: SubscriptionScope
-  @usableFromInline let requests = Atomic<Int>(0)
+  @usableFromInline let trampoline = Trampoline()
   @usableFromInline @exclusivity(unchecked) var retries = 0
 
   @inlinable
@@ -81,16 +79,18 @@ final class ResubscribeState<Value, Failure: Error>: @unchecked Sendable {
     self.scope = scope
   }
 
+  /// Subscribes to the source again: now, or — when a pass is already running, on this thread
+  /// or another — right after it, on the thread running it.
   @inlinable
   func subscribeAgain() {
-    if requests.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue != 0 { return }
-    repeat {
-      if !scope.isDisposed { subscribeOnce() }
-    } while requests.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0
+    trampoline.request { subscribeOnce() }
   }
 
+  /// One pass of ``subscribeAgain()``: unless the subscription was disposed, subscribes to the
+  /// source once, as a child of `scope`.
   @inlinable
   func subscribeOnce() {
+    if scope.isDisposed { return }
     let attempt = scope.makeChild()
     source.subscribe(
       sink: { event in
