@@ -7,9 +7,10 @@ extension Signal {
   /// ```
   @inlinable
   public func scan<A>(
-    _ initial: A, _ combine: @escaping @Sendable (A, Value, Int) -> A
+    _ initial: A, _ combine: @escaping (A, Value, Int) -> A,
+    isolation: isolated (any Actor)? = #isolation
   ) -> Signal<A, Failure> {
-    let source = self
+    let source = isolated(to: isolation)
     return Signal<A, Failure>(name: .unary(self, "scanWithStart:reduceWithIndex:")) {
       _, sink, scope in
       let state = FoldState(accumulator: initial)
@@ -35,9 +36,10 @@ extension Signal {
   /// ```
   @inlinable
   public func aggregate<A: Sendable>(
-    _ start: A, _ combine: @escaping @Sendable (A, Value) -> A
+    _ start: A, _ combine: @escaping (A, Value) -> A,
+    isolation: isolated (any Actor)? = #isolation
   ) -> Signal<A, Failure> {
-    aggregate(
+    isolated(to: isolation).aggregate(
       startFactory: { start }, name: .unary(self, "aggregateWithStart:reduce:"),
       { accumulator, value, _ in combine(accumulator, value) })
   }
@@ -46,9 +48,10 @@ extension Signal {
   /// `-aggregateWithStart:reduceWithIndex:`).
   @inlinable
   public func aggregate<A: Sendable>(
-    _ start: A, _ combine: @escaping @Sendable (A, Value, Int) -> A
+    _ start: A, _ combine: @escaping (A, Value, Int) -> A,
+    isolation: isolated (any Actor)? = #isolation
   ) -> Signal<A, Failure> {
-    aggregate(
+    isolated(to: isolation).aggregate(
       startFactory: { start }, name: .unary(self, "aggregateWithStart:reduceWithIndex:"),
       combine)
   }
@@ -60,31 +63,38 @@ extension Signal {
   /// words.aggregate(startFactory: { Set<String>() }) { set, word in set.union([word]) }
   /// ```
   @inlinable
+  ///
+  /// Written on an actor, `startFactory` and `combine` run only on it: the start value is made
+  /// when the subscription's first event reaches the actor.
   public func aggregate<A>(
-    startFactory: @escaping @Sendable () -> A, _ combine: @escaping @Sendable (A, Value) -> A
+    startFactory: @escaping () -> A, _ combine: @escaping (A, Value) -> A,
+    isolation: isolated (any Actor)? = #isolation
   ) -> Signal<A, Failure> {
-    aggregate(
+    isolated(to: isolation).aggregate(
       startFactory: startFactory, name: .unary(self, "aggregateWithStartFactory:reduce:"),
       { accumulator, value, _ in combine(accumulator, value) })
   }
 
+  /// The fold behind every `aggregate`: the start value is made by the subscription's first
+  /// event, where the events arrive (so on the actor, behind ``isolated(to:)``).
   @inlinable
   func aggregate<A>(
-    startFactory: @escaping @Sendable () -> A, name: SignalNameNode,
-    _ combine: @escaping @Sendable (A, Value, Int) -> A
+    startFactory: @escaping () -> A, name: SignalNameNode,
+    _ combine: @escaping (A, Value, Int) -> A
   ) -> Signal<A, Failure> {
     let source = self
     return Signal<A, Failure>(name: name) { _, sink, scope in
-      let state = FoldState(accumulator: startFactory())
+      let state = FoldState<A?>(accumulator: nil)
       source.subscribe(
         sink: { event in
           switch event {
           case .next(let value):
-            state.accumulator = combine(state.accumulator, value, state.index)
+            let accumulator = state.accumulator ?? startFactory()
+            state.accumulator = combine(accumulator, value, state.index)
             state.index += 1
           case .error(let error): sink(.error(error))
           case .completed:
-            sink(.next(state.accumulator))
+            sink(.next(state.accumulator ?? startFactory()))
             if !scope.isDisposed { sink(.completed) }
           }
         }, scope: scope)

@@ -65,8 +65,11 @@ extension Signal {
   /// ```swift
   /// scores.any { $0 >= 100 }  // did anyone reach 100?
   /// ```
-  public func any(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool, Never> {
-    decide(name: .unary(self, "any:"), onValue: { predicate($0) ? true : nil }, onEnd: false)
+  public func any(
+    _ predicate: @escaping (Value) -> Bool, isolation: isolated (any Actor)? = #isolation
+  ) -> Signal<Bool, Never> {
+    isolated(to: isolation).decide(
+      name: .unary(self, "any:"), onValue: { predicate($0) ? true : nil }, onEnd: false)
   }
 
   /// `true` if the receiver completes with every value passing `predicate`; `false` at the first
@@ -75,8 +78,10 @@ extension Signal {
   /// ```swift
   /// uploads.all { $0.succeeded }  // true only if every upload succeeded
   /// ```
-  public func all(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool, Never> {
-    decide(
+  public func all(
+    _ predicate: @escaping (Value) -> Bool, isolation: isolated (any Actor)? = #isolation
+  ) -> Signal<Bool, Never> {
+    isolated(to: isolation).decide(
       name: .unary(self, "all:"), onValue: { predicate($0) ? nil : false }, onEnd: true,
       errorResult: false)
   }
@@ -84,7 +89,7 @@ extension Signal {
   /// Sends one Boolean and completes: the first non-nil `onValue`, or `onEnd` at completion
   /// (`errorResult` on error).
   func decide(
-    name: SignalNameNode, onValue: @escaping @Sendable (Value) -> Bool?, onEnd: Bool,
+    name: SignalNameNode, onValue: @escaping (Value) -> Bool?, onEnd: Bool,
     errorResult: Bool = false
   ) -> Signal<Bool, Never> {
     let source = self

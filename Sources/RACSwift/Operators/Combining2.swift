@@ -24,9 +24,9 @@ extension Signal {
   /// ```
   @inlinable
   public func then<T>(
-    _ next: @escaping @Sendable () -> Signal<T, Failure>
+    _ next: @escaping () -> Signal<T, Failure>, isolation: isolated (any Actor)? = #isolation
   ) -> Signal<T, Failure> {
-    let source = self
+    let source = isolated(to: isolation)
     return Signal<T, Failure>(name: .unary(self, "then:")) { _, sink, scope in
       let child = scope.makeChild()
       source.subscribe(

@@ -12,7 +12,7 @@ let mapFusionDepth = 64
 
 /// One transform of a fused chain, on boxed values.
 @usableFromInline
-typealias MapStage = @Sendable (Any) -> Any
+typealias MapStage = (Any) -> Any
 
 /// A signal made by `map`: a ``TransformSignal`` that also knows how many maps end at it.
 ///
@@ -27,20 +27,20 @@ typealias MapStage = @Sendable (Any) -> Any
 @usableFromInline
 final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @unchecked Sendable {
   @usableFromInline let source: Signal<Input, Failure>
-  @usableFromInline let function: @Sendable (Input) -> Value
+  @usableFromInline let function: (Input) -> Value
   @usableFromInline let depth: Int
   /// The fused filter's predicate when `isFiltered`, else one that passes everything. Not an
   /// optional: a function stored in an optional would be wrapped in a reabstraction thunk (an
   /// allocation). Set in the inlinable initializers rather than by a default value, which an
   /// unspecialized function would build, with a closure context (an allocation per signal).
-  @usableFromInline @exclusivity(unchecked) var predicate: @Sendable (Value) -> Bool
+  @usableFromInline @exclusivity(unchecked) var predicate: (Value) -> Bool
   /// Whether a `filter` was fused into this signal.
   @usableFromInline @exclusivity(unchecked) var isFiltered = false
 
   @inlinable
   init(
     name: SignalNameNode, source: Signal<Input, Failure>,
-    function: @escaping @Sendable (Input) -> Value, depth: Int,
+    function: @escaping (Input) -> Value, depth: Int,
     subscribe: @escaping SubscribeFunction
   ) {
     self.source = source
@@ -54,7 +54,7 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
   @inlinable
   init(
     synchronous name: SignalNameNode, source: Signal<Input, Failure>,
-    function: @escaping @Sendable (Input) -> Value, depth: Int,
+    function: @escaping (Input) -> Value, depth: Int,
     subscribe: @escaping SynchronousPath<Value, Failure>.Function
   ) {
     self.source = source
@@ -82,7 +82,7 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
   }
 
   @usableFromInline
-  override func fuseFilter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Bool {
+  override func fuseFilter(_ isIncluded: @escaping (Value) -> Bool) -> Bool {
     // Both subscribe functions of `map` apply the predicate (the caller checks that the signal
     // has no name of its own and that it holds the only reference).
     if isFiltered { return false }
@@ -112,7 +112,7 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
 final class DeepMapLink<Failure: Error>: @unchecked Sendable {
   // Lock discipline: immutable after `init` except `previous`, which only `deinit` touches.
   private var previous: DeepMapLink?
-  private let base: (@Sendable (inout [MapStage]) -> Signal<Any, Failure>)?
+  private let base: ((inout [MapStage]) -> Signal<Any, Failure>)?
   private let stage: MapStage
   /// The signal the fused chain starts from (for names), and how many links there are.
   let nameRoot: AnyObject
@@ -202,7 +202,7 @@ final class DeepMapSignal<Value, Failure: Error>: Signal<Value, Failure>, @unche
 extension Signal {
   /// `map` on a chain already ``mapFusionDepth`` maps deep: adds a fused link.
   @usableFromInline
-  func deepMap<T>(_ transform: @escaping @Sendable (Value) -> T) -> Signal<T, Failure> {
+  func deepMap<T>(_ transform: @escaping (Value) -> T) -> Signal<T, Failure> {
     let stage: MapStage = { transform($0 as! Value) }
     if let previous = deepMapLink() {
       return DeepMapSignal<T, Failure>(link: DeepMapLink(previous: previous, stage: stage))

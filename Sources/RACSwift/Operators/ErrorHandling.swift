@@ -8,10 +8,14 @@ extension Signal {
   /// ```
   @inlinable
   public func `catch`<E: Error>(
-    _ handler: @escaping @Sendable (Failure) -> Signal<Value, E>
+    _ handler: @escaping (Failure) -> Signal<Value, E>,
+    isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, E> {
     typealias Op = UnarySignal<Value, Failure, Value, E, ErrorHandler<Failure, Signal<Value, E>>>
-    return Op(name: .unary(self, "catch:"), source: self, parameter: ErrorHandler(handler)) {
+    return Op(
+      name: .unary(self, "catch:"), source: isolated(to: isolation),
+      parameter: ErrorHandler(handler)
+    ) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let sourceScope = scope.makeChild()
@@ -47,10 +51,13 @@ extension Signal {
   /// ```
   @inlinable
   public func mapError<E: Error>(
-    _ transform: @escaping @Sendable (Failure) -> E
+    _ transform: @escaping (Failure) -> E, isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, E> {
     typealias Op = UnarySignal<Value, Failure, Value, E, ErrorHandler<Failure, E>>
-    return Op(name: .unary(self, "mapError:"), source: self, parameter: ErrorHandler(transform)) {
+    return Op(
+      name: .unary(self, "mapError:"), source: isolated(to: isolation),
+      parameter: ErrorHandler(transform)
+    ) {
       signal, sink, scope in
       let op = Op.cast(signal)
       op.source.subscribe(
@@ -93,11 +100,13 @@ extension Signal {
   /// ```
   @inlinable
   public func tryMap<T>(
-    _ transform: @escaping @Sendable (Value) throws(Failure) -> T
+    _ transform: @escaping (Value) throws(Failure) -> T,
+    isolation: isolated (any Actor)? = #isolation
   ) -> Signal<T, Failure> {
     typealias Op = UnarySignal<Value, Failure, T, Failure, ThrowingTransform<Value, T, Failure>>
     return Op(
-      name: .unary(self, "tryMap:"), source: self, parameter: ThrowingTransform(transform)
+      name: .unary(self, "tryMap:"), source: isolated(to: isolation),
+      parameter: ThrowingTransform(transform)
     ) { signal, sink, scope in
       let op = Op.cast(signal)
       let guardState = TerminalGuard(sink: sink)
@@ -125,12 +134,16 @@ extension Signal {
   /// ```
   @inlinable
   public func `try`(
-    _ body: @escaping @Sendable (Value) throws(Failure) -> Void
+    _ body: @escaping (Value) throws(Failure) -> Void,
+    isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, Failure> {
     typealias Op = UnarySignal<
       Value, Failure, Value, Failure, ThrowingTransform<Value, Void, Failure>
     >
-    return Op(name: .unary(self, "try:"), source: self, parameter: ThrowingTransform(body)) {
+    return Op(
+      name: .unary(self, "try:"), source: isolated(to: isolation),
+      parameter: ThrowingTransform(body)
+    ) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let guardState = TerminalGuard(sink: sink)
@@ -159,9 +172,9 @@ extension Signal {
   /// ```
   @inlinable
   public static func `try`(
-    _ body: @escaping @Sendable () throws(Failure) -> Value
+    _ body: @escaping () throws(Failure) -> Value, isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, Failure> {
-    return OperatorSignal<Value, Failure, ThrowingBody<Value, Failure>>(
+    OperatorSignal<Value, Failure, ThrowingBody<Value, Failure>>(
       name: .source("+try:"), state: ThrowingBody(body)
     ) { signal, sink, scope in
       let body = OperatorSignal<Value, Failure, ThrowingBody<Value, Failure>>.state(of: signal)
@@ -172,7 +185,7 @@ extension Signal {
       } catch {
         sink(.error(error))
       }
-    }
+    }.startingSubscriptions(on: isolation)
   }
 }
 
@@ -202,15 +215,15 @@ extension Signal where Failure == Never {
 /// A `(F) -> R` function kept with its declared shape (see `TransformSignal`).
 @usableFromInline
 struct ErrorHandler<F: Error, R>: @unchecked Sendable {
-  @usableFromInline let handle: @Sendable (F) -> R
-  @inlinable init(_ handle: @escaping @Sendable (F) -> R) { self.handle = handle }
+  @usableFromInline let handle: (F) -> R
+  @inlinable init(_ handle: @escaping (F) -> R) { self.handle = handle }
 }
 
 /// A typed-throwing transform kept with its declared shape.
 @usableFromInline
 struct ThrowingTransform<Value, T, Failure: Error>: @unchecked Sendable {
-  @usableFromInline let transform: @Sendable (Value) throws(Failure) -> T
-  @inlinable init(_ transform: @escaping @Sendable (Value) throws(Failure) -> T) {
+  @usableFromInline let transform: (Value) throws(Failure) -> T
+  @inlinable init(_ transform: @escaping (Value) throws(Failure) -> T) {
     self.transform = transform
   }
 }
@@ -218,8 +231,8 @@ struct ThrowingTransform<Value, T, Failure: Error>: @unchecked Sendable {
 /// A typed-throwing body kept with its declared shape.
 @usableFromInline
 struct ThrowingBody<Value, Failure: Error>: @unchecked Sendable {
-  @usableFromInline let run: @Sendable () throws(Failure) -> Value
-  @inlinable init(_ run: @escaping @Sendable () throws(Failure) -> Value) { self.run = run }
+  @usableFromInline let run: () throws(Failure) -> Value
+  @inlinable init(_ run: @escaping () throws(Failure) -> Value) { self.run = run }
 }
 
 /// Forwards events until the first terminal one, then nothing: for stages that can end a

@@ -4,16 +4,19 @@ extension Signal {
   /// ```swift
   /// Signal.from(1...6).filter { $0.isMultiple(of: 2) }  // 2, 4, 6
   /// ```
+  ///
+  /// Written on an actor (a `@MainActor` view model), `isIncluded` may use the actor's state and
+  /// runs only on it; elsewhere it runs where the values arrive (see <doc:Concurrency>).
   @inlinable
-  public consuming func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<
-    Value, Failure
-  > {
+  public consuming func filter(
+    _ isIncluded: @escaping (Value) -> Bool, isolation: isolated (any Actor)? = #isolation
+  ) -> Signal<Value, Failure> {
     // `consuming`: the new signal takes over the caller's reference to `self`, so a chain built
     // in one expression hands its temporaries on without a retain and a release per operator —
     // and a `map` only this call references can take the predicate itself (one stage less per
     // event, one signal less per chain).
     typealias Op = PredicateSignal<Value, Failure>
-    var source = consume self
+    var source = (consume self).isolated(to: isolation)
     if source.customNameStorage.isEmpty, isKnownUniquelyReferenced(&source),
       source.fuseFilter(isIncluded)
     {

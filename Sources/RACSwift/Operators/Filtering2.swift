@@ -50,14 +50,15 @@ extension Signal {
   /// ```
   @inlinable
   public func distinctUntilChanged(
-    _ isEquivalent: @escaping @Sendable (Value, Value) -> Bool
+    _ isEquivalent: @escaping (Value, Value) -> Bool,
+    isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, Failure> {
-    distinct(by: isEquivalent, name: .unary(self, "distinctUntilChanged:"))
+    isolated(to: isolation).distinct(by: isEquivalent, name: .unary(self, "distinctUntilChanged:"))
   }
 
   @inlinable
   func distinct(
-    by isEquivalent: @escaping @Sendable (Value, Value) -> Bool, name: SignalNameNode
+    by isEquivalent: @escaping (Value, Value) -> Bool, name: SignalNameNode
   ) -> Signal<Value, Failure> {
     let source = self
     return Signal(name: name) { _, sink, scope in
@@ -129,8 +130,10 @@ extension Signal {
   /// Signal.from([1, 2, 5, 1]).take(while: { $0 < 3 })  // 1, 2
   /// ```
   @inlinable
-  public func take(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure> {
-    takeUntilMatch(name: .unary(self, "takeWhileBlock:")) { !predicate($0) }
+  public func take(
+    while predicate: @escaping (Value) -> Bool, isolation: isolated (any Actor)? = #isolation
+  ) -> Signal<Value, Failure> {
+    isolated(to: isolation).takeUntilMatch(name: .unary(self, "takeWhileBlock:")) { !predicate($0) }
   }
 
   /// Forwards values until `predicate` first holds, then completes; the matching value is not
@@ -140,13 +143,15 @@ extension Signal {
   /// Signal.from([1, 2, 5, 1]).take(until: { $0 > 3 })  // 1, 2
   /// ```
   @inlinable
-  public func take(until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure> {
-    takeUntilMatch(name: .unary(self, "takeUntilBlock:"), predicate)
+  public func take(
+    until predicate: @escaping (Value) -> Bool, isolation: isolated (any Actor)? = #isolation
+  ) -> Signal<Value, Failure> {
+    isolated(to: isolation).takeUntilMatch(name: .unary(self, "takeUntilBlock:"), predicate)
   }
 
   @inlinable
   func takeUntilMatch(
-    name: SignalNameNode, _ isEnd: @escaping @Sendable (Value) -> Bool
+    name: SignalNameNode, _ isEnd: @escaping (Value) -> Bool
   ) -> Signal<Value, Failure> {
     let source = self
     return Signal(name: name) { _, sink, scope in
@@ -169,8 +174,10 @@ extension Signal {
   /// Signal.from([1, 2, 5, 1]).skip(while: { $0 < 3 })  // 5, 1
   /// ```
   @inlinable
-  public func skip(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure> {
-    skipUntilMatch(name: .unary(self, "skipWhileBlock:")) { !predicate($0) }
+  public func skip(
+    while predicate: @escaping (Value) -> Bool, isolation: isolated (any Actor)? = #isolation
+  ) -> Signal<Value, Failure> {
+    isolated(to: isolation).skipUntilMatch(name: .unary(self, "skipWhileBlock:")) { !predicate($0) }
   }
 
   /// Drops values until `predicate` first holds, then forwards everything, that value included
@@ -180,13 +187,15 @@ extension Signal {
   /// Signal.from([1, 2, 5, 1]).skip(until: { $0 > 3 })  // 5, 1
   /// ```
   @inlinable
-  public func skip(until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value, Failure> {
-    skipUntilMatch(name: .unary(self, "skipUntilBlock:"), predicate)
+  public func skip(
+    until predicate: @escaping (Value) -> Bool, isolation: isolated (any Actor)? = #isolation
+  ) -> Signal<Value, Failure> {
+    isolated(to: isolation).skipUntilMatch(name: .unary(self, "skipUntilBlock:"), predicate)
   }
 
   @inlinable
   func skipUntilMatch(
-    name: SignalNameNode, _ isStart: @escaping @Sendable (Value) -> Bool
+    name: SignalNameNode, _ isStart: @escaping (Value) -> Bool
   ) -> Signal<Value, Failure> {
     let source = self
     return Signal(name: name) { _, sink, scope in

@@ -27,9 +27,9 @@ extension Signal {
   /// logLines.groupBy { $0.level }.subscribe(next: { group in … })
   /// ```
   public func groupBy<Key: Hashable>(
-    _ key: @escaping @Sendable (Value) -> Key
+    _ key: @escaping (Value) -> Key, isolation: isolated (any Actor)? = #isolation
   ) -> Signal<GroupedSignal<Key, Value, Failure>, Failure> {
-    groupBy(key, transform: { $0 })
+    groupBy(key, transform: { $0 }, isolation: isolation)
   }
 
   /// Like ``groupBy(_:)``, sending `transform(value)` into the groups (RAC's
@@ -39,9 +39,10 @@ extension Signal {
   /// messages.groupBy(\.room, transform: \.text)  // groups of texts, keyed by room
   /// ```
   public func groupBy<Key: Hashable, T>(
-    _ key: @escaping @Sendable (Value) -> Key, transform: @escaping @Sendable (Value) -> T
+    _ key: @escaping (Value) -> Key, transform: @escaping (Value) -> T,
+    isolation: isolated (any Actor)? = #isolation
   ) -> Signal<GroupedSignal<Key, T, Failure>, Failure> {
-    let source = self
+    let source = isolated(to: isolation)
     return Signal<GroupedSignal<Key, T, Failure>, Failure>(name: .unary(self, "groupBy:")) {
       _, sink, scope in
       let groups = FoldState<[Key: GroupedSignal<Key, T, Failure>]>(accumulator: [:])

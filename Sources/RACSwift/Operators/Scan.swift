@@ -7,11 +7,12 @@ extension Signal {
   /// ```
   @inlinable
   public func scan<A>(
-    _ initial: A, _ combine: @escaping @Sendable (A, Value) -> A
+    _ initial: A, _ combine: @escaping (A, Value) -> A,
+    isolation: isolated (any Actor)? = #isolation
   ) -> Signal<A, Failure> {
     typealias Op = UnarySignal<Value, Failure, A, Failure, ScanParameters<A, Value>>
     return Op(
-      name: .input("scanWithStart:reduce:"), source: self,
+      name: .input("scanWithStart:reduce:"), source: isolated(to: isolation),
       parameter: ScanParameters(initial: initial, combine: combine)
     ) { signal, sink, scope in
       let op = Op.cast(signal)
@@ -27,10 +28,10 @@ extension Signal {
 @usableFromInline
 struct ScanParameters<A, Value>: @unchecked Sendable {
   @usableFromInline let initial: A
-  @usableFromInline let combine: @Sendable (A, Value) -> A
+  @usableFromInline let combine: (A, Value) -> A
 
   @inlinable
-  init(initial: A, combine: @escaping @Sendable (A, Value) -> A) {
+  init(initial: A, combine: @escaping (A, Value) -> A) {
     self.initial = initial
     self.combine = combine
   }
@@ -40,12 +41,12 @@ struct ScanParameters<A, Value>: @unchecked Sendable {
 @usableFromInline
 final class ScanState<A, Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var accumulator: A
-  @usableFromInline let combine: @Sendable (A, Value) -> A
+  @usableFromInline let combine: (A, Value) -> A
   @usableFromInline let sink: (Event<A, Failure>) -> Void
 
   @inlinable
   init(
-    accumulator: A, combine: @escaping @Sendable (A, Value) -> A,
+    accumulator: A, combine: @escaping (A, Value) -> A,
     sink: @escaping (Event<A, Failure>) -> Void
   ) {
     self.accumulator = accumulator

@@ -64,13 +64,18 @@ extension Signal {
   /// ```swift
   /// fetch.initially { spinner.start() }
   /// ```
-  public func initially(_ body: @escaping @Sendable () -> Void) -> Signal<Value, Failure> {
+  ///
+  /// Written on an actor, `body` may use the actor's state and runs only on it: the subscription
+  /// starts there (see <doc:Concurrency>).
+  public func initially(
+    _ body: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation
+  ) -> Signal<Value, Failure> {
     let source = self
     return Signal(name: .unary(self, "initially:")) { _, sink, scope in
       body()
       if scope.isDisposed { return }
       source.subscribe(sink: sink, scope: scope)
-    }
+    }.startingSubscriptions(on: isolation)
   }
 
   /// Runs `body` when the subscription ends for any reason: completion, error or disposal.

@@ -56,9 +56,10 @@ extension Signal {
   /// ```
   public func throttle(
     _ interval: Duration, on scheduler: any Scheduler,
-    valuesPassingTest shouldThrottle: @escaping @Sendable (Value) -> Bool
+    valuesPassingTest shouldThrottle: @escaping (Value) -> Bool,
+    isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, Failure> {
-    let source = self
+    let source = isolated(to: isolation)
     return Signal(name: .unary(self, "throttle:")) { _, sink, scope in
       let state = ThrottleState(
         interval: interval, scheduler: scheduler, output: SerializedOutput(sink: sink, scope: scope)

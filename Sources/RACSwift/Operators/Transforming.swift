@@ -4,16 +4,22 @@ extension Signal {
   /// ```swift
   /// Signal.from([1, 2, 3]).map { $0 * 10 }  // 10, 20, 30
   /// ```
+  ///
+  /// Written on an actor (a `@MainActor` view model), `transform` may use the actor's state and
+  /// runs only on it; elsewhere it runs where the values arrive (see <doc:Concurrency>).
   @inlinable
-  public consuming func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Signal<T, Failure>
-  {
+  public consuming func map<T>(
+    _ transform: @escaping (Value) -> T, isolation: isolated (any Actor)? = #isolation
+  ) -> Signal<T, Failure> {
     // `consuming`: the new signal takes over the caller's reference to `self`, so a chain built
     // in one expression hands its temporaries on without a retain and a release per operator.
-    let depth = mapChainDepth()
-    if depth >= mapFusionDepth { return deepMap(transform) }
+    let source = (consume self).isolated(to: isolation)
+    let depth = source.mapChainDepth()
+    if depth >= mapFusionDepth { return source.deepMap(transform) }
     typealias Op = MapSignal<Value, T, Failure>
-    if isSynchronous {
-      return Op(synchronous: .input("map:"), source: self, function: transform, depth: depth + 1) {
+    if source.isSynchronous {
+      return Op(synchronous: .input("map:"), source: source, function: transform, depth: depth + 1)
+      {
         signal, sink, scope in
         let op = Op.cast(signal)
         let transform = op.function
@@ -29,7 +35,7 @@ extension Signal {
         }
       }
     }
-    return Op(name: .input("map:"), source: self, function: transform, depth: depth + 1) {
+    return Op(name: .input("map:"), source: source, function: transform, depth: depth + 1) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let transform = op.function
@@ -53,12 +59,17 @@ extension Signal {
   /// ```swift
   /// userIDs.flattenMap { id in api.fetchUser(id) }
   /// ```
+  ///
+  /// Written on an actor, `transform` may use the actor's state and runs only on it (see
+  /// <doc:Concurrency>); the inner signals deliver wherever they send.
   @inlinable
   public func flattenMap<T>(
-    _ transform: @escaping @Sendable (Value) -> Signal<T, Failure>
+    _ transform: @escaping (Value) -> Signal<T, Failure>,
+    isolation: isolated (any Actor)? = #isolation
   ) -> Signal<T, Failure> {
     typealias Op = FlattenMapSignal<Value, T, Failure>
-    return Op(name: .input("flattenMap:"), source: self, function: transform) {
+    let source = isolated(to: isolation)
+    return Op(name: .input("flattenMap:"), source: source, function: transform) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let merge = MergeState(sink: sink, scope: scope)
@@ -95,13 +106,30 @@ extension Signal {
   ///   }
   /// }
   /// ```
+  ///
+  /// Written on an actor, `makeBlock` and the blocks it returns may use the actor's state and run
+  /// only on it (see <doc:Concurrency>).
   @inlinable
   public func bind<T>(
-    _ makeBlock: @escaping @Sendable () -> (Value, inout Bool) -> Signal<T, Failure>?
+    _ makeBlock: @escaping () -> (Value, inout Bool) -> Signal<T, Failure>?,
+    isolation: isolated (any Actor)? = #isolation
   ) -> Signal<T, Failure> {
     typealias Op = UnarySignal<
-      Value, Failure, T, Failure, @Sendable () -> (Value, inout Bool) -> Signal<T, Failure>?
+      Value, Failure, T, Failure, () -> (Value, inout Bool) -> Signal<T, Failure>?
     >
+    if let isolation {
+      // Each subscription makes its block when its first value has reached the actor, so that
+      // `makeBlock` too runs only there.
+      let onActor = IsolatedClosure(makeBlock)
+      return isolated(to: isolation).bind(
+        {
+          var block: ((Value, inout Bool) -> Signal<T, Failure>?)?
+          return { value, stop in
+            if block == nil { block = onActor.function() }
+            return block.unsafelyUnwrapped(value, &stop)
+          }
+        }, isolation: nil)
+    }
     return Op(name: .unary(self, "bind:"), source: self, parameter: makeBlock) {
       signal, sink, scope in
       let op = Op.cast(signal)

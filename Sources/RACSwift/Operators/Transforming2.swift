@@ -30,9 +30,10 @@ extension Signal {
   /// ```
   @inlinable
   public func combinePrevious<T>(
-    _ start: Value, _ combine: @escaping @Sendable (Value, Value) -> T
+    _ start: Value, _ combine: @escaping (Value, Value) -> T,
+    isolation: isolated (any Actor)? = #isolation
   ) -> Signal<T, Failure> where Value: Sendable {
-    let source = self
+    let source = isolated(to: isolation)
     return Signal<T, Failure>(name: .unary(self, "combinePreviousWithStart:reduce:")) {
       _, sink, scope in
       let state = FoldState(accumulator: start)

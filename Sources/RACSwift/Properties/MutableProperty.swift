@@ -107,11 +107,33 @@ public final class Property<Value>: @unchecked Sendable {
   /// Every change from now on.
   public var changes: Signal<Value, Never> { signal.skip(1) }
 
-  /// A property whose value is `transform` of this one's (`transform` should be pure: it runs
-  /// on every read and every change).
-  public func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Property<T> {
-    let getter = self.getter
-    return Property<T>(getter: { transform(getter()) }, signal: signal.map(transform))
+  /// A property whose value is `transform` of this one's (`transform` should be pure).
+  ///
+  /// Written outside any actor, `transform` runs on every read and every change. Written on an
+  /// actor (a `@MainActor` view model), `transform` may use the actor's state and runs only on
+  /// it: once now, and again on the actor after each change; reads, from any thread, return the
+  /// latest result.
+  ///
+  /// ```swift
+  /// let title = count.readOnly.map { "\($0) items" }
+  /// ```
+  public func map<T>(
+    _ transform: @escaping (Value) -> T, isolation: isolated (any Actor)? = #isolation
+  ) -> Property<T> {
+    guard isolation != nil else {
+      let getter = self.getter
+      let function = IsolatedClosure(transform)
+      return Property<T>(
+        getter: { function.function(getter()) }, signal: signal.map(transform, isolation: nil))
+    }
+    // Computed on the actor into a property of its own, which the mapped property reads; the
+    // subscription ends with that property. It starts from the current value too, so that a
+    // change made by another thread between the first read and the subscription is not lost
+    // (on the main actor that first result is stored before `map` returns).
+    let results = MutableProperty<T>(transform(value))
+    signal.map(transform).take(during: results.lifetime).subscribe(
+      next: { [weak results] in results?.value = $0 }, isolation: nil)
+    return Property<T>(getter: { results.value }, signal: results.signal)
   }
 
   /// A property holding both values.
@@ -125,7 +147,11 @@ public final class Property<Value>: @unchecked Sendable {
 
 extension MutableProperty {
   /// A property whose value is `transform` of this one's.
-  public func map<T>(_ transform: @escaping @Sendable (Value) -> T) -> Property<T> {
+  ///
+  /// Written on an actor, `transform` runs only on it (see ``Property/map(_:isolation:)``).
+  public func map<T>(
+    _ transform: @escaping (Value) -> T, isolation: isolated (any Actor)? = #isolation
+  ) -> Property<T> {
     readOnly.map(transform)
   }
 

@@ -14,13 +14,25 @@ extension Signal {
   ///   return AnyDisposable { task.cancel() }
   /// }
   /// ```
+  ///
+  /// Written on an actor (a `@MainActor` view model), `didSubscribe` may use the actor's state and
+  /// runs only on it: at once for a subscription made there, else when the actor gets to it
+  /// (see <doc:Concurrency>).
   @inlinable
   public convenience init(
-    _ didSubscribe: @escaping @Sendable (Subscriber<Value, Failure>) -> (any Disposable)?
+    _ didSubscribe: @escaping (Subscriber<Value, Failure>) -> (any Disposable)?,
+    isolation: isolated (any Actor)? = #isolation
   ) {
+    guard let isolation else {
+      self.init(name: .source("+create")) { _, sink, scope in
+        let subscriber = Subscriber(forwardingTo: sink, within: scope)
+        if let disposable = didSubscribe(subscriber) { subscriber.lifetime.add(disposable) }
+      }
+      return
+    }
+    let created = Signal(didSubscribe, isolation: nil).started(on: isolation)
     self.init(name: .source("+create")) { _, sink, scope in
-      let subscriber = Subscriber(forwardingTo: sink, within: scope)
-      if let disposable = didSubscribe(subscriber) { subscriber.lifetime.add(disposable) }
+      created.subscribe(sink: sink, scope: scope)
     }
   }
 
@@ -61,16 +73,20 @@ extension Signal {
   /// ```swift
   /// let fresh = Signal.defer { Signal<Date, Never>.just(Date()) }
   /// ```
+  ///
+  /// Written on an actor, `makeSignal` may use the actor's state and runs only on it (see
+  /// <doc:Concurrency>).
   @inlinable
   public static func `defer`(
-    _ makeSignal: @escaping @Sendable () -> Signal<Value, Failure>
+    _ makeSignal: @escaping () -> Signal<Value, Failure>,
+    isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, Failure> {
-    typealias State = @Sendable () -> Signal<Value, Failure>
+    typealias State = () -> Signal<Value, Failure>
     return OperatorSignal<Value, Failure, State>(name: .source("+defer"), state: makeSignal) {
       signal, sink, scope in
       let inner = OperatorSignal<Value, Failure, State>.state(of: signal)()
       inner.subscribe(sink: sink, scope: scope)
-    }
+    }.startingSubscriptions(on: isolation)
   }
 
   /// A signal that sends the elements of `sequence` in order, then completes. Each subscription

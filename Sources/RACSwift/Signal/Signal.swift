@@ -127,7 +127,7 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   /// without a name of its own, while its thread holds the one reference to it (so nothing can
   /// observe the change). A signal that cannot fuse a filter returns `false`.
   @usableFromInline
-  func fuseFilter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Bool { false }
+  func fuseFilter(_ isIncluded: @escaping (Value) -> Bool) -> Bool { false }
 
   /// A description of the state a subclass keeps, used in names (`+just: 1`).
   @usableFromInline
@@ -234,12 +234,12 @@ final class TransformSignal<Input, InputFailure: Error, Value, Failure: Error>: 
 >, @unchecked Sendable
 {
   @usableFromInline let source: Signal<Input, InputFailure>
-  @usableFromInline let function: @Sendable (Input) -> Value
+  @usableFromInline let function: (Input) -> Value
 
   @inlinable
   init(
     name: SignalNameNode, source: Signal<Input, InputFailure>,
-    function: @escaping @Sendable (Input) -> Value, subscribe: @escaping SubscribeFunction
+    function: @escaping (Input) -> Value, subscribe: @escaping SubscribeFunction
   ) {
     self.source = source
     self.function = function
@@ -262,12 +262,12 @@ final class TransformSignal<Input, InputFailure: Error, Value, Failure: Error>: 
 @usableFromInline
 final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unchecked Sendable {
   @usableFromInline let source: Signal<Value, Failure>
-  @usableFromInline let predicate: @Sendable (Value) -> Bool
+  @usableFromInline let predicate: (Value) -> Bool
 
   @inlinable
   init(
     name: SignalNameNode, source: Signal<Value, Failure>,
-    predicate: @escaping @Sendable (Value) -> Bool, subscribe: @escaping SubscribeFunction
+    predicate: @escaping (Value) -> Bool, subscribe: @escaping SubscribeFunction
   ) {
     self.source = source
     self.predicate = predicate
@@ -278,7 +278,7 @@ final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unc
   @inlinable
   init(
     synchronous name: SignalNameNode, source: Signal<Value, Failure>,
-    predicate: @escaping @Sendable (Value) -> Bool,
+    predicate: @escaping (Value) -> Bool,
     subscribe: @escaping SynchronousPath<Value, Failure>.Function
   ) {
     self.source = source
@@ -303,12 +303,12 @@ final class FlattenMapSignal<Input, Value, Failure: Error>: Signal<Value, Failur
   @unchecked Sendable
 {
   @usableFromInline let source: Signal<Input, Failure>
-  @usableFromInline let function: @Sendable (Input) -> Signal<Value, Failure>
+  @usableFromInline let function: (Input) -> Signal<Value, Failure>
 
   @inlinable
   init(
     name: SignalNameNode, source: Signal<Input, Failure>,
-    function: @escaping @Sendable (Input) -> Signal<Value, Failure>,
+    function: @escaping (Input) -> Signal<Value, Failure>,
     subscribe: @escaping SubscribeFunction
   ) {
     self.source = source

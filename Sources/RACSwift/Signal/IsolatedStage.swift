@@ -1,0 +1,71 @@
+extension Signal {
+  /// The signal an operator's stage reads from when its closure was written on `isolation`
+  /// (DESIGN §7.1): the receiver itself when there is no actor — the stage runs where the events
+  /// arrive, serially, as RAC's rule A2-01 says, at no extra cost — else the receiver's events
+  /// carried to the actor by a ``Hop``. Every operator that takes a user closure reads through
+  /// this, so the rule lives in one place:
+  ///
+  /// - an event that reaches the stage on the actor with nothing queued ahead of it runs inline
+  ///   (a `sendNext` on the main thread passes a main-actor chain before it returns);
+  /// - any other event is carried to the actor, in send order;
+  /// - a stage after another on the same actor finds the event already there: consecutive stages
+  ///   on one actor cost at most one hop per event.
+  ///
+  /// The name is the receiver's: hops do not show in descriptions.
+  @inlinable
+  consuming func isolated(to isolation: (any Actor)?) -> Signal<Value, Failure> {
+    guard let isolation else { return self }
+    return carried(to: isolation)
+  }
+
+  /// The receiver's events, delivered on `actor` through a ``Hop`` (see ``isolated(to:)``).
+  @usableFromInline
+  func carried(to actor: any Actor) -> Signal<Value, Failure> {
+    let source = self
+    let target = HopTarget(actor: actor)
+    return Signal(name: .alias(self)) { _, sink, scope in
+      let hop = Hop<Event<Value, Failure>>(to: target, scope: scope, deliver: sink)
+      // A child scope: events still queued for the actor must survive the end of the source's
+      // subscription (a created signal ends its own scope right after its terminal event).
+      source.subscribe(sink: { hop.receive($0) }, scope: scope.makeChild())
+    }
+  }
+}
+
+extension Signal {
+  /// The receiver, whose subscriptions start on `isolation` — for closures that run when a
+  /// subscription starts (`Signal { subscriber in … }`, `Signal.defer`, `Signal.try`,
+  /// `initially`) written on an actor: the receiver itself when there is none. A subscription
+  /// made on the actor with nothing queued for this signal starts at once; one made elsewhere
+  /// starts when the actor gets to it. Events go on from wherever the signal sends them.
+  @inlinable
+  consuming func startingSubscriptions(on isolation: (any Actor)?) -> Signal<Value, Failure> {
+    guard let isolation else { return self }
+    return started(on: isolation)
+  }
+
+  /// The receiver, subscribed on `actor` (see ``startingSubscriptions(on:)``).
+  @usableFromInline
+  func started(on actor: any Actor) -> Signal<Value, Failure> {
+    let source = self
+    let target = HopTarget(actor: actor)
+    return Signal(name: .alias(self)) { _, sink, scope in
+      let hop = Hop<Void>(to: target, scope: scope) {
+        if !scope.isDisposed { source.subscribe(sink: sink, scope: scope) }
+      }
+      hop.receive(())
+    }
+  }
+}
+
+/// A user closure written on an actor, kept by an operator that calls it only on that actor
+/// (behind ``Signal/isolated(to:)``), or, written outside any actor, only where the events
+/// arrive, one at a time (RAC's rule A2-01).
+///
+/// That is what makes sharing a closure that is not `Sendable` across threads safe: the wrapper
+/// only carries it to the one place it runs. Lock discipline: immutable.
+@usableFromInline
+struct IsolatedClosure<Function>: @unchecked Sendable {
+  @usableFromInline let function: Function
+  @inlinable init(_ function: Function) { self.function = function }
+}
