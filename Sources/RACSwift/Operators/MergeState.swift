@@ -1,36 +1,25 @@
 import Synchronization
 
 /// The state of one subscription to a merging operator (`flattenMap`, `bind`, `merge`,
-/// `flatten`): serializes the events of the source and of every inner signal into one sink, and
-/// completes when the source and every inner signal have completed.
+/// `flatten`): serializes the events of the source and of every inner signal into one sink
+/// (its ``SerializedSink`` base, ``SerializedSink/send(_:)``), and completes when the source and
+/// every inner signal have completed.
 ///
-/// Lock discipline: delivery goes through `gate` (see ``SerialGate``), so `finished` is touched
-/// only by the gate's owner; `active` is atomic. Each inner subscription lives in its own child
-/// scope, removed from the parent scope when it completes — except a synchronous inner signal
-/// (``Signal/isSynchronous``), which finishes inside `subscribeInner` in the merge's scope.
+/// Lock discipline: delivery follows ``SerializedSink``'s; `active` is atomic. Each inner
+/// subscription lives in its own child scope, removed from the parent scope when it completes —
+/// except a synchronous inner signal (``Signal/isSynchronous``), which finishes inside
+/// `subscribeInner` in the merge's scope.
 @usableFromInline
-final class MergeState<Value, Failure: Error>: @unchecked Sendable {
-  @usableFromInline let sink: (Event<Value, Failure>) -> Void
-  @usableFromInline let scope: SubscriptionScope
-  @usableFromInline let gate = SerialGate<Event<Value, Failure>>()
-  @usableFromInline @exclusivity(unchecked) var finished = false
+final class MergeState<Value, Failure: Error>:
+  SerializedSink<Value, Failure, Event<Value, Failure>>, @unchecked Sendable
+{
   /// The source plus the inner signals that have not completed.
   @usableFromInline let active = Atomic<Int>(1)
 
+  /// The state of a subscription delivering to `sink`, for the subscription of `scope`.
   @inlinable
-  init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
-    self.sink = sink
-    self.scope = scope
-  }
-
-  /// Delivers `event` downstream, serialized with every other event of this subscription.
-  @inlinable
-  func send(_ event: Event<Value, Failure>) {
-    gate.perform(event) { event in
-      if finished || scope.isDisposed { return }
-      if event.isTerminal { finished = true }
-      sink(event)
-    }
+  override init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
+    super.init(sink: sink, scope: scope)
   }
 
   /// Subscribes `inner` in a child scope and forwards its values and error. Called only while

@@ -1,0 +1,25 @@
+/// The "at most one terminal event" rule of the event grammar (DESIGN §3.2) as one flag: events
+/// pass while it is open, and the first terminal event that passes closes it for good.
+///
+/// It does no synchronization of its own. Whoever stores it must run its mutations one at a time:
+/// ``SerializedSink`` does so through its gate (several inputs, several threads), and
+/// ``TerminalGuard`` relies on its upstream delivering serially (one input). Stored in a class,
+/// declare it `@exclusivity(unchecked)`: it is touched on every event, and that access is already
+/// serialized by its owner.
+@usableFromInline
+struct TerminalLatch {
+  /// Whether a terminal event has passed: nothing more may.
+  @usableFromInline var isClosed = false
+
+  /// An open latch.
+  @inlinable init() {}
+
+  /// Whether `event` may be delivered — the latch is still open. A terminal event that may be
+  /// delivered closes the latch before this returns, so the caller delivers it last.
+  @inlinable @inline(__always)
+  mutating func admit<Value, Failure: Error>(_ event: Event<Value, Failure>) -> Bool {
+    if isClosed { return false }
+    if event.isTerminal { isClosed = true }
+    return true
+  }
+}
