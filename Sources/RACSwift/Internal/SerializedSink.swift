@@ -74,3 +74,10 @@ extension SerializedSink where Operation == Event<Value, Failure> {
     }
   }
 }
+
+/// A ``SerializedSink`` whose operations are the events themselves: the plain serialized output,
+/// sent to with ``SerializedSink/send(_:)``.
+@usableFromInline
+typealias SerializedEventSink<Value, Failure: Error> = SerializedSink<
+  Value, Failure, Event<Value, Failure>
+>

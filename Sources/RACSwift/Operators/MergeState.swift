@@ -10,8 +10,8 @@ import Synchronization
 /// except a synchronous inner signal (``Signal/isSynchronous``), which finishes inside
 /// `subscribeInner` in the merge's scope.
 @usableFromInline
-final class MergeState<Value, Failure: Error>:
-  SerializedSink<Value, Failure, Event<Value, Failure>>, @unchecked Sendable
+final class MergeState<Value, Failure: Error>: SerializedEventSink<Value, Failure>,
+  @unchecked Sendable
 {
   /// The source plus the inner signals that have not completed.
   @usableFromInline let active = Atomic<Int>(1)

@@ -20,7 +20,7 @@ extension Signal {
   public func delay(_ interval: Duration, on scheduler: any Scheduler) -> Signal<Value, Failure> {
     let source = self
     return Signal(name: .unary(self, "delay:")) { _, sink, scope in
-      let output = SerializedOutput(sink: sink, scope: scope)
+      let output = SerializedEventSink(sink: sink, scope: scope)
       let pending = PendingActions()
       scope.add(pending)
       source.subscribe(
@@ -62,7 +62,8 @@ extension Signal {
     let source = isolated(to: isolation)
     return Signal(name: .unary(self, "throttle:")) { _, sink, scope in
       let state = ThrottleState(
-        interval: interval, scheduler: scheduler, output: SerializedOutput(sink: sink, scope: scope)
+        interval: interval, scheduler: scheduler,
+        output: SerializedEventSink(sink: sink, scope: scope)
       )
       scope.add(state.pending)
       source.subscribe(
@@ -108,7 +109,7 @@ extension Signal {
     let source = self
     let failure = Handoff(error)
     return Signal(name: .unary(self, "timeout:")) { _, sink, scope in
-      let output = SerializedOutput(sink: sink, scope: scope)
+      let output = SerializedEventSink(sink: sink, scope: scope)
       let pending = PendingActions()
       scope.add(pending)
       scheduler.schedule(after: interval, tracking: pending) {
@@ -137,7 +138,8 @@ extension Signal {
     let source = self
     return Signal<[Value], Failure>(name: .unary(self, "bufferWithTime:")) { _, sink, scope in
       let state = TimeBufferState<Value, Failure>(
-        interval: interval, scheduler: scheduler, output: SerializedOutput(sink: sink, scope: scope)
+        interval: interval, scheduler: scheduler,
+        output: SerializedEventSink(sink: sink, scope: scope)
       )
       scope.add(state.pending)
       source.subscribe(
@@ -186,13 +188,13 @@ extension Signal where Value == Int, Failure == Never {
 final class ThrottleState<Value, Failure: Error>: @unchecked Sendable {
   let interval: Duration
   let scheduler: any Scheduler
-  let output: SerializedOutput<Value, Failure>
+  let output: SerializedEventSink<Value, Failure>
   let pending = PendingActions()
   private let lock = Lock()
   private var value: Value?
   private var timer: Int?
 
-  init(interval: Duration, scheduler: any Scheduler, output: SerializedOutput<Value, Failure>) {
+  init(interval: Duration, scheduler: any Scheduler, output: SerializedEventSink<Value, Failure>) {
     self.interval = interval
     self.scheduler = scheduler
     self.output = output
@@ -255,13 +257,14 @@ final class ThrottleState<Value, Failure: Error>: @unchecked Sendable {
 final class TimeBufferState<Value, Failure: Error>: @unchecked Sendable {
   let interval: Duration
   let scheduler: any Scheduler
-  let output: SerializedOutput<[Value], Failure>
+  let output: SerializedEventSink<[Value], Failure>
   let pending = PendingActions()
   private let lock = Lock()
   private var values: [Value] = []
   private var timer: Int?
 
-  init(interval: Duration, scheduler: any Scheduler, output: SerializedOutput<[Value], Failure>) {
+  init(interval: Duration, scheduler: any Scheduler, output: SerializedEventSink<[Value], Failure>)
+  {
     self.interval = interval
     self.scheduler = scheduler
     self.output = output

@@ -1,27 +1,3 @@
-/// A subscription's serialized output with a terminal latch: events sent from the source's
-/// thread and from scheduled actions never overlap, and nothing follows a terminal event.
-///
-/// Lock discipline: `finished` is touched only by the owner of `gate`.
-final class SerializedOutput<Value, Failure: Error>: @unchecked Sendable {
-  let sink: (Event<Value, Failure>) -> Void
-  let scope: SubscriptionScope
-  private let gate = SerialGate<Event<Value, Failure>>()
-  private var finished = false
-
-  init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
-    self.sink = sink
-    self.scope = scope
-  }
-
-  func send(_ event: Event<Value, Failure>) {
-    gate.perform(event) { event in
-      if finished || scope.isDisposed { return }
-      if event.isTerminal { finished = true }
-      sink(event)
-    }
-  }
-}
-
 /// The scheduled actions of one subscription that have not run yet, so that disposing the
 /// subscription cancels them (no action runs after disposal).
 ///
