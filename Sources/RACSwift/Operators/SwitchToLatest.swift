@@ -62,28 +62,26 @@ enum SwitchOperation<Value, Failure: Error> {
 ///
 /// Lock discipline: `current` and `generation` are touched only by the outer signal's sink
 /// (the outer signal delivers serially). Everything that decides what to forward — the latest
-/// generation, whether it completed, whether the outer completed — runs as operations of one
-/// ``SerialGate``, so an event from a replaced inner signal that races in from another thread
-/// is dropped; that state is touched only by the gate's owner.
+/// generation, whether it completed, whether the outer completed — runs as operations of its
+/// ``SerializedSink`` base, so an event from a replaced inner signal that races in from another
+/// thread is dropped; that state is touched only by the gate's owner.
 @usableFromInline
-final class SwitchState<Value, Failure: Error>: @unchecked Sendable {
-  @usableFromInline let sink: (Event<Value, Failure>) -> Void
-  @usableFromInline let scope: SubscriptionScope
+final class SwitchState<Value, Failure: Error>:
+  SerializedSink<Value, Failure, SwitchOperation<Value, Failure>>, @unchecked Sendable
+{
   @usableFromInline let outerScope: SubscriptionScope
-  @usableFromInline let gate = SerialGate<SwitchOperation<Value, Failure>>()
   @usableFromInline @exclusivity(unchecked) var current: SubscriptionScope?
   @usableFromInline @exclusivity(unchecked) var generation = 0
   // Owner of `gate` only:
   @usableFromInline @exclusivity(unchecked) var latestGeneration = 0
   @usableFromInline @exclusivity(unchecked) var latestCompleted = true
   @usableFromInline @exclusivity(unchecked) var outerCompleted = false
-  @usableFromInline @exclusivity(unchecked) var finished = false
 
+  /// The state of a subscription delivering to `sink`, for the subscription of `scope`.
   @inlinable
-  init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
-    self.sink = sink
-    self.scope = scope
+  override init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
     self.outerScope = scope.makeChild()
+    super.init(sink: sink, scope: scope)
   }
 
   @inlinable
@@ -108,12 +106,13 @@ final class SwitchState<Value, Failure: Error>: @unchecked Sendable {
 
   @inlinable
   func perform(_ operation: SwitchOperation<Value, Failure>) {
-    gate.perform(operation) { execute($0) }
+    perform(operation) { execute($0) }
   }
 
+  /// Owner of the gate only, through ``SerializedSink/perform(_:_:)`` (so not after the output
+  /// finished or the scope was disposed).
   @inlinable
   func execute(_ operation: SwitchOperation<Value, Failure>) {
-    if finished || scope.isDisposed { return }
     switch operation {
     case .switchTo(let generation):
       latestGeneration = generation
@@ -121,18 +120,14 @@ final class SwitchState<Value, Failure: Error>: @unchecked Sendable {
     case .inner(let event, let generation):
       guard generation == latestGeneration else { return }
       switch event {
-      case .next:
-        sink(event)
-      case .error:
-        finished = true
-        sink(event)
+      case .next, .error:
+        deliver(event)
       case .completed:
         latestCompleted = true
         if outerCompleted { finish() }
       }
     case .outerError(let error):
-      finished = true
-      sink(.error(error))
+      deliver(.error(error))
     case .outerCompleted:
       outerCompleted = true
       if latestCompleted { finish() }
@@ -141,7 +136,6 @@ final class SwitchState<Value, Failure: Error>: @unchecked Sendable {
 
   @inlinable
   func finish() {
-    finished = true
-    sink(.completed)
+    deliver(.completed)
   }
 }

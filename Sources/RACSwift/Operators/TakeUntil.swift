@@ -12,7 +12,7 @@ extension Signal {
     return Op(name: .binary(self, "takeUntil:", trigger), source: self, parameter: trigger) {
       signal, sink, scope in
       let op = Op.cast(signal)
-      let output = MergeState(sink: sink, scope: scope)
+      let output = SerializedEventSink(sink: sink, scope: scope)
       let triggerScope = scope.makeChild()
       op.parameter.subscribe(
         sink: { event in
@@ -84,42 +84,45 @@ enum ReplacementOperation<Value, Failure: Error> {
   case replacement(Event<Value, Failure>)
 }
 
-/// One subscription to `take(untilReplacement:)`. All state is touched only by the owner of
-/// `gate`, through which both inputs' events pass.
+/// One subscription to `take(untilReplacement:)`: both inputs' events pass, as operations, through
+/// its ``SerializedSink`` base.
+///
+/// Lock discipline: ``SerializedSink``'s; `replaced` is touched only by the owner of the gate,
+/// the scopes are immutable.
 @usableFromInline
-final class ReplacementState<Value, Failure: Error>: @unchecked Sendable {
-  @usableFromInline let sink: (Event<Value, Failure>) -> Void
-  @usableFromInline let scope: SubscriptionScope
+final class ReplacementState<Value, Failure: Error>:
+  SerializedSink<Value, Failure, ReplacementOperation<Value, Failure>>, @unchecked Sendable
+{
+  /// The receiver's subscription, ended when it completes or is replaced.
   @usableFromInline let originalScope: SubscriptionScope
+  /// The replacement's subscription.
   @usableFromInline let replacementScope: SubscriptionScope
-  @usableFromInline let gate = SerialGate<ReplacementOperation<Value, Failure>>()
+  /// Whether the replacement has sent an event. Owner of the gate only.
   @usableFromInline @exclusivity(unchecked) var replaced = false
-  @usableFromInline @exclusivity(unchecked) var finished = false
 
+  /// The state of a subscription delivering to `sink`, for the subscription of `scope`.
   @inlinable
-  init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
-    self.sink = sink
-    self.scope = scope
+  override init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
     self.originalScope = scope.makeChild()
     self.replacementScope = scope.makeChild()
+    super.init(sink: sink, scope: scope)
   }
 
+  /// Runs `operation` serialized with the other input's (from either input's thread).
   @inlinable
   func perform(_ operation: ReplacementOperation<Value, Failure>) {
-    gate.perform(operation) { execute($0) }
+    perform(operation) { execute($0) }
   }
 
+  /// Owner of the gate only, through ``SerializedSink/perform(_:_:)`` (so not after the output
+  /// finished or the scope was disposed).
   @inlinable
   func execute(_ operation: ReplacementOperation<Value, Failure>) {
-    if finished || scope.isDisposed { return }
     switch operation {
     case .original(let event):
       if replaced { return }
       switch event {
-      case .next: sink(event)
-      case .error:
-        finished = true
-        sink(event)
+      case .next, .error: deliver(event)
       case .completed: scope.endChild(originalScope)
       }
     case .replacement(let event):
@@ -127,8 +130,7 @@ final class ReplacementState<Value, Failure: Error>: @unchecked Sendable {
         replaced = true
         scope.endChild(originalScope)
       }
-      if event.isTerminal { finished = true }
-      sink(event)
+      deliver(event)
     }
   }
 }
@@ -140,37 +142,40 @@ enum SampleOperation<Value, Failure: Error> {
   case tick
 }
 
-/// One subscription to `sample`. All state is touched only by the owner of `gate`.
+/// One subscription to `sample`: both inputs' events pass, as operations, through its
+/// ``SerializedSink`` base.
+///
+/// Lock discipline: ``SerializedSink``'s; `latest` is touched only by the owner of the gate.
 @usableFromInline
-final class SampleState<Value, Failure: Error>: @unchecked Sendable {
-  @usableFromInline let sink: (Event<Value, Failure>) -> Void
-  @usableFromInline let scope: SubscriptionScope
-  @usableFromInline let gate = SerialGate<SampleOperation<Value, Failure>>()
+final class SampleState<Value, Failure: Error>:
+  SerializedSink<Value, Failure, SampleOperation<Value, Failure>>, @unchecked Sendable
+{
+  /// The receiver's latest value. Owner of the gate only.
   @usableFromInline @exclusivity(unchecked) var latest: Value?
-  @usableFromInline @exclusivity(unchecked) var finished = false
 
+  /// The state of a subscription delivering to `sink`, for the subscription of `scope`.
   @inlinable
-  init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
-    self.sink = sink
-    self.scope = scope
+  override init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
+    super.init(sink: sink, scope: scope)
   }
 
+  /// Runs `operation` serialized with the other input's (from either input's thread).
   @inlinable
   func perform(_ operation: SampleOperation<Value, Failure>) {
-    gate.perform(operation) { execute($0) }
+    perform(operation) { execute($0) }
   }
 
+  /// Owner of the gate only, through ``SerializedSink/perform(_:_:)`` (so not after the output
+  /// finished or the scope was disposed).
   @inlinable
   func execute(_ operation: SampleOperation<Value, Failure>) {
-    if finished || scope.isDisposed { return }
     switch operation {
     case .tick:
-      if let latest { sink(.next(latest)) }
+      if let latest { deliver(.next(latest)) }
     case .value(.next(let value)):
       latest = value
     case .value(let terminal):
-      finished = true
-      sink(terminal)
+      deliver(terminal)
     }
   }
 }
