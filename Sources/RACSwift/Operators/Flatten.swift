@@ -123,11 +123,11 @@ extension Signal {
 /// Lock discipline: `queue`, `active` and `outerCompleted` are read and written with `lock`
 /// held. Inner signals are started by `pump()`, a request to `trampoline`, whose looping thread
 /// runs every pass (so a synchronous completion only adds a pass to the running loop: constant
-/// stack). Output goes through `merge` (a ``MergeState`` used only for its serialized output).
+/// stack). Output goes through `output` (a ``SerializedSink``: serialized, terminal once).
 @usableFromInline
 final class BoundedFlattenState<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline let limit: Int
-  @usableFromInline let output: MergeState<Value, Failure>
+  @usableFromInline let output: SerializedEventSink<Value, Failure>
   @usableFromInline let scope: SubscriptionScope
   @usableFromInline let outerScope: SubscriptionScope
   @usableFromInline let lock = Lock()
@@ -139,7 +139,7 @@ final class BoundedFlattenState<Value, Failure: Error>: @unchecked Sendable {
   @inlinable
   init(limit: Int, sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
     self.limit = limit
-    self.output = MergeState(sink: sink, scope: scope)
+    self.output = SerializedEventSink(sink: sink, scope: scope)
     self.scope = scope
     self.outerScope = scope.makeChild()
     // Disposal drops the inner signals still waiting.
