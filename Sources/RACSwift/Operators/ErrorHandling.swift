@@ -236,19 +236,22 @@ struct ThrowingBody<Value, Failure: Error>: @unchecked Sendable {
 }
 
 /// Forwards events until the first terminal one, then nothing: for stages that can end a
-/// subscription themselves (a thrown error) while upstream keeps sending. Upstream delivers
-/// serially, so it needs no lock.
+/// subscription themselves (a thrown error) while upstream keeps sending. The unserialized
+/// counterpart of ``SerializedSink`` for one input, sharing its ``TerminalLatch``: upstream
+/// delivers serially, so it needs no gate, and like any unary stage it leaves checking the
+/// subscription's scope to the source.
+///
+/// Lock discipline: none needed — `latch` is touched only from `send`, which upstream calls one
+/// event at a time.
 @usableFromInline
 final class TerminalGuard<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline let sink: (Event<Value, Failure>) -> Void
-  @usableFromInline @exclusivity(unchecked) var done = false
+  @usableFromInline @exclusivity(unchecked) var latch = TerminalLatch()
 
   @inlinable init(sink: @escaping (Event<Value, Failure>) -> Void) { self.sink = sink }
 
   @inlinable @inline(__always)
   func send(_ event: Event<Value, Failure>) {
-    if done { return }
-    if event.isTerminal { done = true }
-    sink(event)
+    if latch.admit(event) { sink(event) }
   }
 }
