@@ -46,6 +46,10 @@ class SerializedSink<Value, Failure: Error, Operation>: @unchecked Sendable {
   /// Runs `execute(operation)` serialized with every other operation of this output, or drops
   /// the operation if a terminal event was delivered or `scope` was disposed before its turn.
   /// `execute` delivers with ``deliver(_:)``.
+  ///
+  /// Every call must pass the same `execute` (a subclass's own `execute(_:)`): an operation that
+  /// finds the gate busy is queued alone, and the thread that owns the gate runs it with the
+  /// `execute` of its own call.
   @inlinable
   final func perform(_ operation: Operation, _ execute: (Operation) -> Void) {
     gate.perform(operation) { operation in
