@@ -27,8 +27,9 @@ extension Signal {
         signal, sink, scope in
         let op = Op.cast(signal)
         let isIncluded = op.predicate
-        op.source.subscribe(
-          synchronousStage: { if $0.passes(isIncluded) { sink($0) } }, scope: scope)
+        // The source is synchronous: this signal was made synchronous only then.
+        op.source.synchronousPath.unsafelyUnwrapped.run(
+          stage: { if $0.passes(isIncluded) { sink($0) } }, scope: scope)
       }
     }
     return Op(name: .input("filter:"), source: source, predicate: isIncluded) {

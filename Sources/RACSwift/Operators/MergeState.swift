@@ -27,13 +27,13 @@ final class MergeState<Value, Failure: Error>: SerializedEventSink<Value, Failur
   @inlinable
   func subscribeInner(_ inner: Signal<Value, Failure>) {
     if scope.isDisposed { return }
-    if inner.isSynchronous {
+    if let path = inner.synchronousPath {
       // It delivers everything before this returns and only reads its scope's disposed flag, so
       // it runs in the merge's own scope: no child scope, nothing added to or removed from the
       // parent. Nor is it counted in `active`: the source, which is delivering, holds a count
       // until `sourceFinished()`, so the merge cannot complete while this inner runs.
-      inner.subscribe(
-        synchronousStage: { event in
+      path.run(
+        stage: { event in
           if case .completed = event { return }
           send(event)
         }, scope: SynchronousScope(scope))

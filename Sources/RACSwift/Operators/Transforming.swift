@@ -23,15 +23,17 @@ extension Signal {
         signal, sink, scope in
         let op = Op.cast(signal)
         let transform = op.function
+        // The source is synchronous: this signal was made synchronous only then.
+        let path = op.source.synchronousPath.unsafelyUnwrapped
         if op.isFiltered {
           let isIncluded = op.predicate
-          op.source.subscribe(
-            synchronousStage: { event in
+          path.run(
+            stage: { event in
               let mapped = event.map(transform)
               if mapped.passes(isIncluded) { sink(mapped) }
             }, scope: scope)
         } else {
-          op.source.subscribe(synchronousStage: { sink($0.map(transform)) }, scope: scope)
+          path.run(stage: { sink($0.map(transform)) }, scope: scope)
         }
       }
     }

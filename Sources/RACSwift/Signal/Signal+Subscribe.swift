@@ -37,8 +37,8 @@ extension Signal {
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> any Disposable {
-    if isolation == nil, isSynchronous {
-      return subscribeFinishing(next: next, error: error, completed: completed)
+    if isolation == nil, let path = synchronousPath {
+      return Self.subscribeFinishing(path, next: next, error: error, completed: completed)
     }
     let origin = SubscriptionOrigin(file: file, line: line)
     if error == nil, completed == nil, let next {
@@ -57,12 +57,13 @@ extension Signal {
   /// subscription needs nothing on the heap (see ``FinishedSubscription``). The handlers see
   /// what a ``BlockSink`` would show them: values, then one terminal event.
   @inlinable
-  final func subscribeFinishing(
+  static func subscribeFinishing(
+    _ path: SynchronousPath<Value, Failure>,
     next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?
   ) -> any Disposable {
     var finished = false
-    subscribe(
-      synchronousStage: { event in
+    path.run(
+      stage: { event in
         if finished { return }
         switch event {
         case .next(let value):

@@ -39,17 +39,21 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline let nameNode: SignalNameNode
   /// The name set with `setName(_:)`, allocated the first time one is set.
   @usableFromInline let customNameStorage = LazyReference<CustomName>()
-  /// The synchronous fast path, for a signal whose every subscription delivers all its events
-  /// before `subscribe` returns (see ``SynchronousPath``); `nil` for every other signal. An
-  /// operator on a synchronous signal subscribes its stage through it: a stage that does not
-  /// escape needs no allocation.
-  @usableFromInline let synchronousPath: SynchronousPath<Value, Failure>?
+  /// For a synchronous signal, the subscribe function of its ``SynchronousPath``; for any other,
+  /// one that does nothing, which no code can reach: the path is only handed out by
+  /// ``synchronousPath``, for a signal made synchronous. (Stored as a plain function, not in an
+  /// optional: calling it in place costs no reference count, and an optional function is stored
+  /// at the most general abstraction, where its stage would have to escape.)
+  @usableFromInline let synchronousFunction: SynchronousPath<Value, Failure>.Function
+  /// Whether the signal was made synchronous (see ``synchronousPath``).
+  @usableFromInline let isSynchronous: Bool
 
   @inlinable
   init(name: SignalNameNode, subscribe: @escaping SubscribeFunction) {
     nameNode = name
     subscribeFunction = subscribe
-    synchronousPath = nil
+    synchronousFunction = { _, _, _ in }
+    isSynchronous = false
     assert(!name.readsOwnSource || nameInput() != nil, "\(type(of: self)) has no source to name")
   }
 
@@ -60,30 +64,27 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
     synchronous name: SignalNameNode, subscribe: @escaping SynchronousPath<Value, Failure>.Function
   ) {
     nameNode = name
-    synchronousPath = SynchronousPath(subscribe)
+    synchronousFunction = subscribe
+    isSynchronous = true
     subscribeFunction = { signal, sink, scope in
-      signal.subscribe(synchronousStage: sink, scope: SynchronousScope(scope))
+      signal.synchronousFunction(signal, sink, SynchronousScope(scope))
     }
     assert(!name.readsOwnSource || nameInput() != nil, "\(type(of: self)) has no source to name")
   }
 
-  /// Whether the signal has a ``synchronousPath``.
-  @inlinable var isSynchronous: Bool { synchronousPath != nil }
+  /// The synchronous fast path, for a signal whose every subscription delivers all its events
+  /// before `subscribe` returns (see ``SynchronousPath``); `nil` for every other signal. An
+  /// operator on a synchronous signal subscribes its stage through it: a stage that does not
+  /// escape needs no allocation.
+  @inlinable @inline(__always)
+  final var synchronousPath: SynchronousPath<Value, Failure>? {
+    isSynchronous ? SynchronousPath(of: self) : nil
+  }
 
   /// Starts a subscription that sends into `sink` and lives in `scope`.
   @inlinable @inline(__always)
   final func subscribe(sink: @escaping Sink, scope: SubscriptionScope) {
     subscribeFunction(self, sink, scope)
-  }
-
-  /// Runs a subscription through the ``synchronousPath`` with a stage that does not escape.
-  /// Only for a signal that has one: a synchronous signal, or the source of an operator that
-  /// made itself synchronous because its source was (the path is set once, in `init`).
-  @inlinable @inline(__always)
-  final func subscribe(
-    synchronousStage stage: (Event<Value, Failure>) -> Void, scope: SynchronousScope
-  ) {
-    synchronousPath.unsafelyUnwrapped.run(self, stage: stage, scope: scope)
   }
 
   @usableFromInline

@@ -8,6 +8,10 @@
 /// add work to it that would outlive the call). So an operator may run a synchronous signal with
 /// a stage on the stack — no allocation — and in a scope that outlives it (a merge's inner
 /// signal runs in the merge's scope), or in none at all (``SynchronousScope/unscoped``).
+///
+/// A path is a view of its signal, held without a reference count (`unowned(unsafe)`): get one
+/// from ``Signal/synchronousPath`` and use it while you hold the signal, as an operator does
+/// while it subscribes.
 @usableFromInline
 struct SynchronousPath<Value, Failure: Error> {
   /// Runs one subscription of `signal`: sends every event to the stage before it returns.
@@ -15,18 +19,15 @@ struct SynchronousPath<Value, Failure: Error> {
     Signal<Value, Failure>, (Event<Value, Failure>) -> Void, SynchronousScope
   ) -> Void
 
-  @usableFromInline let function: Function
+  @usableFromInline unowned(unsafe) let signal: Signal<Value, Failure>
 
-  @inlinable init(_ function: @escaping Function) { self.function = function }
+  /// The path of `signal`, which must be synchronous (``Signal/synchronousPath`` checks).
+  @inlinable init(of signal: Signal<Value, Failure>) { self.signal = signal }
 
-  /// Runs one subscription of `signal` (the signal this path belongs to), sending every event
-  /// to `stage` before it returns.
+  /// Runs one subscription of the signal, sending every event to `stage` before it returns.
   @inlinable @inline(__always)
-  func run(
-    _ signal: Signal<Value, Failure>, stage: (Event<Value, Failure>) -> Void,
-    scope: SynchronousScope
-  ) {
-    function(signal, stage, scope)
+  func run(stage: (Event<Value, Failure>) -> Void, scope: SynchronousScope) {
+    signal.synchronousFunction(signal, stage, scope)
   }
 }
 
