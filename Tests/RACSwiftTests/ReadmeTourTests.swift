@@ -39,4 +39,44 @@ struct ReadmeTourTests {
 
     #expect("\(taps.filter { !$0.isEmpty }.take(3))" == "[[+subject] -filter:] -take: 3")
   }
+
+  @Test("the tour's view model: closures on the main actor, the send passes through at once")
+  @MainActor
+  func viewModel() {
+    let usernames = Subject<String, Never>()
+    let model = ReadmeLoginViewModel()
+    model.wire(usernames: usernames)
+    usernames.sendNext("  joshaber ")
+    #expect(model.username == "joshaber")
+    #expect(model.canSubmit)
+    usernames.sendNext("jo")
+    #expect(model.username == "jo")
+    #expect(!model.canSubmit)
+    model.stop()
+  }
+}
+
+/// The README tour's `LoginViewModel`, with a way to end its subscription.
+@MainActor
+final class ReadmeLoginViewModel {
+  var username = ""
+  var canSubmit = false
+  let minimumLength = 3
+  private var subscription: (any Disposable)?
+
+  func isValid(_ name: String) -> Bool { name.count >= minimumLength }
+
+  func wire(usernames: Subject<String, Never>) {
+    subscription =
+      usernames
+      .map { String($0.filter { $0 != " " }) }
+      .filter { $0 != self.username }
+      .subscribe(next: { name in
+        MainActor.preconditionIsolated()
+        self.username = name
+        self.canSubmit = self.isValid(name)
+      })
+  }
+
+  func stop() { subscription?.dispose() }
 }
