@@ -28,7 +28,8 @@ extension Signal {
         let op = Op.cast(signal)
         let isIncluded = op.predicate
         // The source is synchronous: this signal was made synchronous only then.
-        op.source.synchronousPath.unsafelyUnwrapped.run(
+        op.source.subscribe(
+          op.source.synchronousPath.unsafelyUnwrapped,
           stage: { if $0.passes(isIncluded) { sink($0) } }, scope: scope)
       }
     }

@@ -32,7 +32,8 @@ final class MergeState<Value, Failure: Error>: SerializedEventSink<Value, Failur
       // it runs in the merge's own scope: no child scope, nothing added to or removed from the
       // parent. Nor is it counted in `active`: the source, which is delivering, holds a count
       // until `sourceFinished()`, so the merge cannot complete while this inner runs.
-      path.run(
+      inner.subscribe(
+        path,
         stage: { event in
           if case .completed = event { return }
           send(event)

@@ -27,13 +27,14 @@ extension Signal {
         let path = op.source.synchronousPath.unsafelyUnwrapped
         if op.isFiltered {
           let isIncluded = op.predicate
-          path.run(
+          op.source.subscribe(
+            path,
             stage: { event in
               let mapped = event.map(transform)
               if mapped.passes(isIncluded) { sink(mapped) }
             }, scope: scope)
         } else {
-          path.run(stage: { sink($0.map(transform)) }, scope: scope)
+          op.source.subscribe(path, stage: { sink($0.map(transform)) }, scope: scope)
         }
       }
     }

@@ -38,7 +38,7 @@ extension Signal {
     line: UInt = #line
   ) -> any Disposable {
     if isolation == nil, let path = synchronousPath {
-      return Self.subscribeFinishing(path, next: next, error: error, completed: completed)
+      return subscribeFinishing(path, next: next, error: error, completed: completed)
     }
     let origin = SubscriptionOrigin(file: file, line: line)
     if error == nil, completed == nil, let next {
@@ -57,12 +57,13 @@ extension Signal {
   /// subscription needs nothing on the heap (see ``FinishedSubscription``). The handlers see
   /// what a ``BlockSink`` would show them: values, then one terminal event.
   @inlinable
-  static func subscribeFinishing(
+  final func subscribeFinishing(
     _ path: SynchronousPath<Value, Failure>,
     next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?
   ) -> any Disposable {
     var finished = false
-    path.run(
+    subscribe(
+      path,
       stage: { event in
         if finished { return }
         switch event {

@@ -78,7 +78,17 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   /// escape needs no allocation.
   @inlinable @inline(__always)
   final var synchronousPath: SynchronousPath<Value, Failure>? {
-    isSynchronous ? SynchronousPath(of: self) : nil
+    isSynchronous ? SynchronousPath(ofSynchronousSignal: ()) : nil
+  }
+
+  /// Runs one subscription through the synchronous path `path` (which only a synchronous signal
+  /// hands out): every event goes to `stage` before this returns.
+  @inlinable @inline(__always)
+  final func subscribe(
+    _ path: SynchronousPath<Value, Failure>, stage: (Event<Value, Failure>) -> Void,
+    scope: SynchronousScope
+  ) {
+    synchronousFunction(self, stage, scope)
   }
 
   /// Starts a subscription that sends into `sink` and lives in `scope`.

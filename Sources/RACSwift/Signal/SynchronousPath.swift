@@ -9,9 +9,10 @@
 /// a stage on the stack — no allocation — and in a scope that outlives it (a merge's inner
 /// signal runs in the merge's scope), or in none at all (``SynchronousScope/unscoped``).
 ///
-/// A path is a view of its signal, held without a reference count (`unowned(unsafe)`): get one
-/// from ``Signal/synchronousPath`` and use it while you hold the signal, as an operator does
-/// while it subscribes.
+/// A path is a proof, not a reference: ``Signal/synchronousPath`` hands one out only for a signal
+/// made synchronous, and ``Signal/subscribe(_:stage:scope:)`` takes one — so the synchronous
+/// subscribe function cannot be called on a signal that has none. It holds nothing (calling
+/// through a reference to the signal would cost a reference count per call).
 @usableFromInline
 struct SynchronousPath<Value, Failure: Error> {
   /// Runs one subscription of `signal`: sends every event to the stage before it returns.
@@ -19,16 +20,8 @@ struct SynchronousPath<Value, Failure: Error> {
     Signal<Value, Failure>, (Event<Value, Failure>) -> Void, SynchronousScope
   ) -> Void
 
-  @usableFromInline unowned(unsafe) let signal: Signal<Value, Failure>
-
-  /// The path of `signal`, which must be synchronous (``Signal/synchronousPath`` checks).
-  @inlinable init(of signal: Signal<Value, Failure>) { self.signal = signal }
-
-  /// Runs one subscription of the signal, sending every event to `stage` before it returns.
-  @inlinable @inline(__always)
-  func run(stage: (Event<Value, Failure>) -> Void, scope: SynchronousScope) {
-    signal.synchronousFunction(signal, stage, scope)
-  }
+  /// The path of a synchronous signal (only ``Signal/synchronousPath`` makes one).
+  @inlinable init(ofSynchronousSignal: Void) {}
 }
 
 /// What a ``SynchronousPath`` may see of the subscription it runs in: whether it was disposed —
