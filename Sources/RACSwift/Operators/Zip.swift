@@ -6,6 +6,9 @@ extension Signal where Value == Never {
   /// ```swift
   /// Signal.zip(questions, answers).map { "\($0): \($1)" }
   /// ```
+  ///
+  /// Two to four inputs are served by overloads that send the same but cost far less per value
+  /// (Swift 6.3 does not specialize code over parameter packs).
   @inlinable
   public static func zip<each V>(
     _ signals: repeat Signal<each V, Failure>
@@ -13,6 +16,53 @@ extension Signal where Value == Never {
     var names: [AnyObject] = []
     for signal in repeat each signals { names.append(signal) }
     return combiningSignal(repeat each signals, rule: .zip, name: .many("+zip", names))
+  }
+}
+
+extension Signal where Value == Never {
+  /// `Signal.zip` of two inputs: what the variadic form sends (pairs of the n-th values; fails
+  /// at once; completes once an input has completed with nothing left buffered), without its
+  /// cost per value (Swift 6.3 does not specialize code over parameter packs).
+  ///
+  /// ```swift
+  /// Signal.zip(questions, answers).map { "\($0): \($1)" }
+  /// ```
+  @inlinable
+  public static func zip<A, B>(
+    _ first: Signal<A, Failure>, _ second: Signal<B, Failure>
+  ) -> Signal<(A, B), Failure> {
+    combiningSignal(
+      PairInputs<A, B, Failure>.self, (first, second), rule: .zip,
+      name: .many("+zip", [first, second]))
+  }
+
+  /// `Signal.zip` of three inputs, without the variadic form's cost per value.
+  ///
+  /// ```swift
+  /// Signal.zip(requests, responses, timings).map { "\($0) → \($1) in \($2)" }
+  /// ```
+  @inlinable
+  public static func zip<A, B, C>(
+    _ first: Signal<A, Failure>, _ second: Signal<B, Failure>, _ third: Signal<C, Failure>
+  ) -> Signal<(A, B, C), Failure> {
+    combiningSignal(
+      TripleInputs<A, B, C, Failure>.self, (first, second, third), rule: .zip,
+      name: .many("+zip", [first, second, third]))
+  }
+
+  /// `Signal.zip` of four inputs, without the variadic form's cost per value.
+  ///
+  /// ```swift
+  /// Signal.zip(north, east, south, west).map { max($0, $1, $2, $3) }
+  /// ```
+  @inlinable
+  public static func zip<A, B, C, D>(
+    _ first: Signal<A, Failure>, _ second: Signal<B, Failure>, _ third: Signal<C, Failure>,
+    _ fourth: Signal<D, Failure>
+  ) -> Signal<(A, B, C, D), Failure> {
+    combiningSignal(
+      QuadInputs<A, B, C, D, Failure>.self, (first, second, third, fourth), rule: .zip,
+      name: .many("+zip", [first, second, third, fourth]))
   }
 }
 
@@ -37,6 +87,8 @@ extension Signal {
   /// ```
   @inlinable
   public func zip<Other>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
-    combiningSignal(self, other, rule: .zip, name: .many("+zip", [self, other]))
+    combiningSignal(
+      PairInputs<Value, Other, Failure>.self, (self, other), rule: .zip,
+      name: .many("+zip", [self, other]))
   }
 }
