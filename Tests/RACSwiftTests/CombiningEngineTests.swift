@@ -18,6 +18,129 @@ private func counted(_ values: [Int], disposals: AtomicCounter) -> Signal<Int, T
   }
 }
 
+/// The parameter-pack `Signal.combineLatest`, whatever the number of inputs: inside a function
+/// over a pack only the pack form applies, so the fixed-arity overloads can be checked against it.
+private func packCombineLatest<each V, Failure: Error>(
+  _ signals: repeat Signal<each V, Failure>
+) -> Signal<(repeat each V), Failure> {
+  Signal.combineLatest(repeat each signals)
+}
+
+/// The parameter-pack `Signal.zip` (see `packCombineLatest`).
+private func packZip<each V, Failure: Error>(
+  _ signals: repeat Signal<each V, Failure>
+) -> Signal<(repeat each V), Failure> {
+  Signal.zip(repeat each signals)
+}
+
+/// Which combining operator a differential test builds.
+private enum CombiningForm: Sendable, CustomStringConvertible {
+  case combineLatest
+  case zip
+
+  var description: String { self == .combineLatest ? "combineLatest" : "zip" }
+
+  /// `Signal.combineLatest` or `Signal.zip` of `inputs` (2, 3 or 4 of them): the fixed-arity
+  /// overloads, or the parameter-pack form if `pack`.
+  func signal(_ inputs: [Signal<Int, TestError>], pack: Bool) -> Signal<
+    (Int, Int, Int, Int), TestError
+  > {
+    // Every arity is padded to a 4-tuple (absent inputs show as -1) so one type covers all.
+    let i = inputs
+    switch (self, inputs.count, pack) {
+    case (.combineLatest, 2, false):
+      return Signal.combineLatest(i[0], i[1]).map { ($0, $1, -1, -1) }
+    case (.combineLatest, 2, true): return packCombineLatest(i[0], i[1]).map { ($0, $1, -1, -1) }
+    case (.combineLatest, 3, false):
+      return Signal.combineLatest(i[0], i[1], i[2]).map { ($0, $1, $2, -1) }
+    case (.combineLatest, 3, true):
+      return packCombineLatest(i[0], i[1], i[2]).map { ($0, $1, $2, -1) }
+    case (.combineLatest, _, false): return Signal.combineLatest(i[0], i[1], i[2], i[3])
+    case (.combineLatest, _, true): return packCombineLatest(i[0], i[1], i[2], i[3])
+    case (.zip, 2, false): return Signal.zip(i[0], i[1]).map { ($0, $1, -1, -1) }
+    case (.zip, 2, true): return packZip(i[0], i[1]).map { ($0, $1, -1, -1) }
+    case (.zip, 3, false): return Signal.zip(i[0], i[1], i[2]).map { ($0, $1, $2, -1) }
+    case (.zip, 3, true): return packZip(i[0], i[1], i[2]).map { ($0, $1, $2, -1) }
+    case (.zip, _, false): return Signal.zip(i[0], i[1], i[2], i[3])
+    case (.zip, _, true): return packZip(i[0], i[1], i[2], i[3])
+    }
+  }
+
+  /// The combined signal's name, before the `map` that pads it (fixed-arity or pack form).
+  func name(_ inputs: [Signal<Int, TestError>], pack: Bool) -> String {
+    let i = inputs
+    switch (self, inputs.count, pack) {
+    case (.combineLatest, 2, false): return Signal.combineLatest(i[0], i[1]).name
+    case (.combineLatest, 2, true): return packCombineLatest(i[0], i[1]).name
+    case (.combineLatest, 3, false): return Signal.combineLatest(i[0], i[1], i[2]).name
+    case (.combineLatest, 3, true): return packCombineLatest(i[0], i[1], i[2]).name
+    case (.combineLatest, _, false): return Signal.combineLatest(i[0], i[1], i[2], i[3]).name
+    case (.combineLatest, _, true): return packCombineLatest(i[0], i[1], i[2], i[3]).name
+    case (.zip, 2, false): return Signal.zip(i[0], i[1]).name
+    case (.zip, 2, true): return packZip(i[0], i[1]).name
+    case (.zip, 3, false): return Signal.zip(i[0], i[1], i[2]).name
+    case (.zip, 3, true): return packZip(i[0], i[1], i[2]).name
+    case (.zip, _, false): return Signal.zip(i[0], i[1], i[2], i[3]).name
+    case (.zip, _, true): return packZip(i[0], i[1], i[2], i[3]).name
+    }
+  }
+}
+
+/// One step of a script fed to the inputs of a combining operator.
+private enum ScriptStep {
+  case next(input: Int, value: Int)
+  case completed(input: Int)
+  case error(input: Int, code: Int)
+}
+
+/// A small seeded generator (SplitMix64), so the scripts are the same on every run.
+private struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// A script of `length` steps over `inputs` inputs: mostly values, some completions, now and then
+/// an error (if `errors`).
+private func script(
+  inputs: Int, length: Int, errors: Bool, using generator: inout SeededGenerator
+) -> [ScriptStep] {
+  (0..<length).map { value in
+    let input = Int.random(in: 0..<inputs, using: &generator)
+    switch Int.random(in: 0..<100, using: &generator) {
+    case 0..<6: return .completed(input: input)
+    case 6..<8 where errors: return .error(input: input, code: value)
+    default: return .next(input: input, value: value)
+    }
+  }
+}
+
+/// What `form` of `inputs` inputs sends when `steps` are fed to new subjects, through the
+/// fixed-arity overloads or (`pack`) the parameter-pack form.
+private func events(
+  of form: CombiningForm, inputs: Int, pack: Bool, _ steps: [ScriptStep]
+) -> [Event<[Int], TestError>] {
+  let subjects = (0..<inputs).map { _ in Subject<Int, TestError>() }
+  let recorder = Recorder<[Int], TestError>()
+  let subscription = recorder.subscribe(
+    to: form.signal(subjects, pack: pack).map { [$0, $1, $2, $3] })
+  for step in steps {
+    switch step {
+    case .next(let input, let value): subjects[input].sendNext(value)
+    case .completed(let input): subjects[input].sendCompleted()
+    case .error(let input, let code): subjects[input].sendError(TestError(code: code))
+    }
+  }
+  subscription.dispose()
+  return recorder.events
+}
+
 @Suite(
   "Combining engine: combineLatest and zip of any arity (A7-13, A7-21, B.1 -zipWith:, B.3)",
   .checksLiveSubscriptions)
@@ -435,6 +558,129 @@ struct CombiningEngineTests {
     )
     #expect(errors == 2)
     #expect(subscriptions.count == 0)
+  }
+
+  // MARK: fixed-arity overloads (2 to 4 inputs) against the parameter-pack form
+
+  @Test(
+    "A7-13, A7-21: combineLatest and zip of 2, 3 and 4 inputs send what the pack form sends",
+    arguments: [CombiningForm.combineLatest, .zip], [2, 3, 4])
+  fileprivate func fixedArityMatchesPack(form: CombiningForm, inputs: Int) {
+    var generator = SeededGenerator(state: UInt64(inputs) * 31 + (form == .zip ? 7 : 0))
+    for round in 0..<150 {
+      let steps = script(
+        inputs: inputs, length: 5 + round % 40, errors: round % 3 == 0, using: &generator)
+      let fixed = events(of: form, inputs: inputs, pack: false, steps)
+      let pack = events(of: form, inputs: inputs, pack: true, steps)
+      #expect(fixed == pack, "\(form) of \(inputs), script \(steps)")
+    }
+  }
+
+  @Test(
+    "A7-13, A7-21: the names of combineLatest and zip of 2, 3 and 4 inputs are the pack form's",
+    arguments: [CombiningForm.combineLatest, .zip], [2, 3, 4])
+  fileprivate func fixedArityNames(form: CombiningForm, inputs: Int) {
+    let names = ["a", "b", "c", "d"]
+    let subjects = (0..<inputs).map { Subject<Int, TestError>().setName(names[$0]) }
+    let label = form == .combineLatest ? "+combineLatest" : "+zip"
+    let expected = "\(label): (\(names.prefix(inputs).joined(separator: ", ")))"
+    #expect(form.name(subjects, pack: false) == expected)
+    #expect(form.name(subjects, pack: true) == expected)
+  }
+
+  @Test(
+    "A2-05: combineLatest and zip of 2, 3, 4: a synchronous error stops later subscriptions",
+    arguments: [CombiningForm.combineLatest, .zip], [2, 3, 4])
+  fileprivate func fixedAritySynchronousError(form: CombiningForm, inputs: Int) {
+    for failing in 0..<inputs {
+      for pack in [false, true] {
+        let subscriptions = AtomicCounter()
+        let disposals = AtomicCounter()
+        let quiet = Signal<Int, TestError> { _ in
+          subscriptions.increment()
+          return AnyDisposable { disposals.increment() }
+        }
+        let signals = (0..<inputs).map {
+          $0 == failing ? Signal<Int, TestError>.error(TestError(code: $0)) : quiet
+        }
+        let recorder = Recorder<[Int], TestError>()
+        recorder.subscribe(to: form.signal(signals, pack: pack).map { [$0, $1, $2, $3] })
+        #expect(recorder.events == [.error(TestError(code: failing))])
+        #expect(subscriptions.count == failing, "input \(failing) of \(inputs), pack \(pack)")
+        #expect(disposals.count == failing, "input \(failing) of \(inputs), pack \(pack)")
+      }
+    }
+  }
+
+  @Test("A7-13: combineLatest of 4 (Int, String, Point, Bool): values, completion, name")
+  func combineLatestFour() {
+    let numbers = Subject<Int, Never>()
+    let words = Subject<String, Never>()
+    let points = Subject<Point, Never>()
+    let flags = Subject<Bool, Never>()
+    var events: [String] = []
+    let combined = Signal.combineLatest(numbers, words, points, flags)
+    let subscription = combined.subscribe(
+      next: { events.append("\($0) \($1) \($2) \($3)") }, completed: { events.append("completed") })
+    numbers.sendNext(1)
+    words.sendNext("a")
+    points.sendNext(Point(x: 1, y: 2))
+    numbers.sendNext(2)
+    #expect(events.isEmpty)
+    flags.sendNext(true)
+    words.sendNext("b")
+    numbers.sendCompleted()
+    words.sendCompleted()
+    points.sendCompleted()
+    flags.sendNext(false)
+    #expect(events == ["2 a (1,2) true", "2 b (1,2) true", "2 b (1,2) false"])
+    flags.sendCompleted()
+    #expect(events.last == "completed")
+    #expect(combined.name == "+combineLatest: (+subject, +subject, +subject, +subject)")
+    subscription.dispose()
+  }
+
+  @Test("A7-21: zip of 4 (Int, String, Point, Bool): values, completion, name")
+  func zipFour() {
+    let numbers = Subject<Int, Never>()
+    let words = Subject<String, Never>()
+    let points = Subject<Point, Never>()
+    let flags = Subject<Bool, Never>()
+    var events: [String] = []
+    let zipped = Signal.zip(numbers, words, points, flags)
+    let subscription = zipped.subscribe(
+      next: { events.append("\($0) \($1) \($2) \($3)") }, completed: { events.append("completed") })
+    for value in 1...2 {
+      numbers.sendNext(value)
+      words.sendNext("w\(value)")
+      points.sendNext(Point(x: value, y: value))
+    }
+    flags.sendNext(true)
+    #expect(events == ["1 w1 (1,1) true"])
+    flags.sendCompleted()
+    #expect(events == ["1 w1 (1,1) true", "completed"])
+    #expect(zipped.name == "+zip: (+subject, +subject, +subject, +subject)")
+    subscription.dispose()
+  }
+
+  @Test("A7-13, A7-21: combineLatest and zip of 4 synchronous inputs of different types")
+  func fourSynchronous() {
+    var sent: [String] = []
+    var completions = 0
+    let numbers = Signal<Int, Never>.from([1, 2, 3])
+    let words = Signal<String, Never>.from(["a", "b"])
+    let points = Signal<Point, Never>.from([Point(x: 0, y: 0), Point(x: 1, y: 1)])
+    let flags = Signal<Bool, Never>.from([true, false, true])
+    Signal.zip(numbers, words, points, flags).subscribe(
+      next: { sent.append("\($0)\($1)\($2)\($3)") }, completed: { completions += 1 })
+    Signal.combineLatest(numbers, words, points, flags).subscribe(
+      next: { sent.append("latest \($0)\($1)\($2)\($3)") }, completed: { completions += 1 })
+    #expect(
+      sent == [
+        "1a(0,0)true", "2b(1,1)false", "latest 3b(1,1)true", "latest 3b(1,1)false",
+        "latest 3b(1,1)true",
+      ])
+    #expect(completions == 2)
   }
 }
 
