@@ -2,7 +2,7 @@ import Testing
 
 @testable import RACSwift
 
-@Suite("Name nodes: one walker over four shapes")
+@Suite("Name nodes: one walker over five shapes")
 struct NameNodeTests {
   @Test("every shape and detail reads as RAC writes it")
   func shapesAndDetails() {
@@ -15,8 +15,8 @@ struct NameNodeTests {
     #expect(named(.unary(input, "map:")) == "[in] -map:")
     #expect(named(.unaryCount(input, "take:", 3)) == "[in] -take: 3")
     #expect(named(.binary(input, "concat:", other)) == "[in] -concat: other")
-    #expect(named(.applied(.signal(input), "map:", .repeated(3))) == "[[[in] -map:] -map:] -map:")
-    #expect(named(.applied(.signal(input), "map:", .then("filter:"))) == "[[in] -map:] -filter:")
+    #expect(named(.applied(input, "map:", .repeated(3))) == "[[[in] -map:] -map:] -map:")
+    #expect(named(.applied(input, "map:", .then("filter:"))) == "[[in] -map:] -filter:")
     #expect(named(.many("+merge", [input, other])) == "+merge: (in, other)")
     #expect(named(.alias(input)) == "in")
     #expect(Signal<Int, Never>.just(7).name == "+just: 7")

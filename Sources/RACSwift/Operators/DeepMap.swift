@@ -75,8 +75,8 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
 
   @usableFromInline
   override func currentNameNode() -> SignalNameNode {
-    if isFiltered, case .applied(.source, let op, _) = nameNode {
-      return .applied(.source, op, .then("filter:"))
+    if isFiltered, case .applied(nil, let op, _) = nameNode {
+      return .applied(nil, op, .then("filter:"))
     }
     return nameNode
   }
@@ -168,7 +168,7 @@ final class DeepMapSignal<Value, Failure: Error>: Signal<Value, Failure>, @unche
 
   init(link: DeepMapLink<Failure>) {
     self.link = link
-    super.init(name: .applied(.signal(link.nameRoot), "map:", .repeated(link.count))) {
+    super.init(name: .applied(link.nameRoot, "map:", .repeated(link.count))) {
       signal, sink, scope in
       let (root, stages) = unsafeDowncast(signal, to: DeepMapSignal.self).link.collect()
       root.subscribe(

@@ -145,7 +145,7 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   func describeState() -> String { "" }
 
   /// The input named by a name node that reads the signal's own source
-  /// (``NameInput/source``): the `source` of the operator classes that keep one, `nil` for every
+  /// (a `nil` input of ``SignalNameNode/applied(_:_:_:)``): the `source` of the operator classes that keep one, `nil` for every
   /// other signal. Every initializer checks (in debug builds, so every test of an operator does)
   /// that a signal whose name reads its own source has one.
   @usableFromInline

@@ -17,15 +17,22 @@ struct OperatorLabel: @unchecked Sendable, ExpressibleByStringLiteral, CustomStr
 /// How a signal's name is built, kept as references to its inputs and static strings so that
 /// naming costs nothing until someone reads ``Signal/name`` (DESIGN §3.11).
 ///
-/// Four shapes, each with an optional ``NameDetail`` after the label; the static functions below
-/// spell the common combinations (`.unary(self, "filter:")`, `.inputCount("take:", n)`).
+/// Five shapes, the first two with a ``NameDetail`` after the label; the static functions below
+/// spell the common combinations (`.unary(self, "filter:")`, `.inputCount("take:", n)`). The
+/// references sit at the top level and the detail holds none, so destroying a node (once per
+/// signal) is one small switch.
 @usableFromInline
 enum SignalNameNode: @unchecked Sendable {
   // Sendable: the references are signals (Sendable) held only to read their names.
   /// A source: `+empty`, `+just: 1`.
   case source(OperatorLabel, NameDetail)
-  /// An operator on one input: `[input] -map:`, `[input] -take: 3`.
-  case applied(NameInput, OperatorLabel, NameDetail)
+  /// An operator on one input: `[input] -map:`, `[input] -take: 3`. A `nil` input is the
+  /// signal's own `source`, read through ``Signal/nameInput()``: the operator classes that keep
+  /// their input (``TransformSignal`` and the like) do not store it a second time in the name,
+  /// which saves a reference count per operator.
+  case applied(AnyObject?, OperatorLabel, NameDetail)
+  /// An operator with another signal: `[input] -concat: other`.
+  case binary(AnyObject, OperatorLabel, AnyObject)
   /// A combination of several signals: `+merge: (a, b)`.
   case many(OperatorLabel, [AnyObject])
   /// The same name as the input (the `log…` operators keep their input's name).
@@ -41,48 +48,32 @@ enum SignalNameNode: @unchecked Sendable {
 
   /// An operator on `input`: `[input] -map:`.
   @inlinable static func unary(_ input: AnyObject, _ label: OperatorLabel) -> Self {
-    .applied(.signal(input), label, .none)
+    .applied(input, label, .none)
   }
 
   /// An operator with a count: `[input] -take: 3`.
   @inlinable static func unaryCount(_ input: AnyObject, _ label: OperatorLabel, _ count: Int)
     -> Self
-  { .applied(.signal(input), label, .count(count)) }
-
-  /// An operator with another signal: `[input] -concat: other`.
-  @inlinable static func binary(_ input: AnyObject, _ label: OperatorLabel, _ other: AnyObject)
-    -> Self
-  { .applied(.signal(input), label, .signal(other)) }
+  { .applied(input, label, .count(count)) }
 
   /// An operator followed by the description of its state: `[input] -startWith: 0`.
   @inlinable static func unaryWithState(_ input: AnyObject, _ label: OperatorLabel) -> Self {
-    .applied(.signal(input), label, .state)
+    .applied(input, label, .state)
   }
 
-  /// An operator on the signal's own `source` (see ``NameInput/source``): `[input] -map:`.
-  @inlinable static func input(_ label: OperatorLabel) -> Self { .applied(.source, label, .none) }
+  /// An operator on the signal's own `source` (a `nil` input): `[input] -map:`.
+  @inlinable static func input(_ label: OperatorLabel) -> Self { .applied(nil, label, .none) }
 
   /// An operator with a count on the signal's own `source`: `[input] -take: 3`.
   @inlinable static func inputCount(_ label: OperatorLabel, _ count: Int) -> Self {
-    .applied(.source, label, .count(count))
+    .applied(nil, label, .count(count))
   }
 
   /// Whether the name reads the signal's own source (``Signal/nameInput()``).
   @usableFromInline var readsOwnSource: Bool {
-    if case .applied(.source, _, _) = self { return true }
+    if case .applied(nil, _, _) = self { return true }
     return false
   }
-}
-
-/// The input an operator's name starts from.
-@usableFromInline
-enum NameInput {
-  /// Another signal.
-  case signal(AnyObject)
-  /// The signal's own `source`, read through ``Signal/nameInput()``: the operator classes that
-  /// keep their input (``TransformSignal`` and the like) do not store it a second time in the
-  /// name, which saves a reference count per operator.
-  case source
 }
 
 /// What follows an operator's label in a name.
@@ -94,8 +85,6 @@ enum NameDetail {
   case count(Int)
   /// The description of the signal's state (``Signal/describeState()``): `-startWith: 0`.
   case state
-  /// Another signal's name: `-concat: other`.
-  case signal(AnyObject)
   /// The same operator applied that many times in a row (a fused `map` chain): `[[input] -map:]
   /// -map:`.
   case repeated(Int)
@@ -142,10 +131,11 @@ extension Signal: SignalNaming, CustomStringConvertible {
         default:
           suffixes.append("] -\(label)" + signal.describe(detail, separator: " "))
         }
-        switch input {
-        case .signal(let object): current = object as! any SignalNaming
-        case .source: current = signal.nameInputValue as! any SignalNaming
-        }
+        current = (input ?? signal.nameInputValue) as! any SignalNaming
+        continue
+      case .binary(let input, let label, let other):
+        suffixes.append("] -\(label) \((other as! any SignalNaming).name)")
+        current = input as! any SignalNaming
         continue
       }
       break
@@ -206,7 +196,6 @@ extension Signal: NamedSignalInternals {
     case .none, .repeated, .then: ""
     case .count(let count): "\(separator)\(count)"
     case .state: "\(separator)\(describeState())"
-    case .signal(let other): "\(separator)\((other as! any SignalNaming).name)"
     }
   }
 }
