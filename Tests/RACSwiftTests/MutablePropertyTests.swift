@@ -278,6 +278,32 @@ struct FoundationBridgeTests {
     await Task.yield()
     #expect(titles == ["first", "second", "third"])
   }
+
+  @MainActor
+  @Test("a disposed observe subscription no longer holds its read closure or its handlers")
+  func observationReleasesClosures() {
+    /// Captured by the closures; gone once nothing holds them.
+    final class Owner {}
+    let model = ObservedModel()
+    weak var readOwner: Owner?
+    weak var handlerOwner: Owner?
+    do {
+      let forRead = Owner()
+      let forHandler = Owner()
+      readOwner = forRead
+      handlerOwner = forHandler
+      let subscription = Signal.observe {
+        _ = forRead
+        return model.title
+      }
+      .subscribe(next: { _ in _ = forHandler })
+      subscription.dispose()
+    }
+    // The model's change handler for the last read is still registered (it fires at the next
+    // change), but it no longer reaches the closures.
+    #expect(readOwner == nil)
+    #expect(handlerOwner == nil)
+  }
 }
 
 @Suite("Observation under many changes", .checksLiveSubscriptions)

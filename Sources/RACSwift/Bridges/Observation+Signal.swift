@@ -43,15 +43,11 @@ final class ObservationReader<Value>: @unchecked Sendable {
 
 /// One subscription to `Signal.observe`: reads, tracks, and re-reads after each change.
 final class ObservationTracker<Value>: @unchecked Sendable {
-  // Lock discipline: immutable but for `hop`, set once in `start()` before any read; `track()`
-  // runs only through that hop, one read at a time (each re-read is requested by the previous
-  // read's change handler, which fires once).
+  // Lock discipline: immutable. `track(_:)` runs only through the hop, one read at a time (each
+  // re-read is requested by the previous read's change handler, which fires once).
   let reader: ObservationReader<Value>
   let sink: (Event<Value, Never>) -> Void
   let scope: SubscriptionScope
-  /// Weak: the hop holds this tracker, and is held itself by what is waiting to run it (a
-  /// scheduled drain, or the change handler of the last read).
-  private weak var hop: Hop<Void>?
 
   init(
     reader: ObservationReader<Value>, sink: @escaping (Event<Value, Never>) -> Void,
@@ -63,21 +59,49 @@ final class ObservationTracker<Value>: @unchecked Sendable {
   }
 
   /// Reads now if the caller runs where `read` must, else as soon as it can there.
+  ///
+  /// The hop holds this tracker; the link holds the hop, and is held by what waits to run it:
+  /// the change handler of the last read (registered with the observed object until its next
+  /// change), or the hop's queue (the link travels with each request). Disposal cuts the link,
+  /// so a change handler still registered no longer keeps the hop, this tracker and what the
+  /// closures capture (a view model, say) alive; and when the observed object goes away first,
+  /// so does everything it held.
   func start() {
-    let hop = Hop<Void>(to: reader.target, scope: scope) { self.track() }
-    self.hop = hop
-    hop.receive(())
+    let hop = Hop<ObservationLink>(to: reader.target, scope: scope) { self.track($0) }
+    let link = ObservationLink(hop: hop)
+    // Weak: the scope must not keep the link alive (the link keeps the scope, through the hop).
+    scope.add(AnyDisposable { [weak link] in link?.cut() })
+    hop.receive(link)
   }
 
-  /// Runs through `hop`, which is alive while it runs.
-  private func track() {
-    guard !scope.isDisposed, let hop else { return }
+  /// Runs through the hop, with the link that requested it.
+  private func track(_ link: ObservationLink) {
+    guard !scope.isDisposed else { return }
     let value = withObservationTracking {
       reader.read()
     } onChange: {
       // Called before the change is made: read again once it is done, never inline.
-      hop.receive((), inlineAllowed: false)
+      link.requestRead()
     }
     sink(.next(value))
   }
+}
+
+/// What an observed object's change handler holds to request a re-read: the subscription's hop,
+/// until the subscription is disposed (see ``ObservationTracker/start()``).
+///
+/// Lock discipline: `hop` is read and cleared only with `lock` held.
+final class ObservationLink: @unchecked Sendable {
+  private let lock = Lock()
+  private var hop: Hop<ObservationLink>?
+
+  init(hop: Hop<ObservationLink>) { self.hop = hop }
+
+  /// Asks the hop to read again, if the subscription is not over; never inline.
+  func requestRead() {
+    lock.withLock { hop }?.receive(self, inlineAllowed: false)
+  }
+
+  /// Lets go of the hop: the subscription is over.
+  func cut() { lock.withLock { hop = nil } }
 }
