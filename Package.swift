@@ -38,6 +38,11 @@ let package = Package(
     .testTarget(
       name: "RACSwiftTestingTests", dependencies: ["RACSwift", "RACSwiftTesting"],
       swiftSettings: strictSettings),
+    // App-style @MainActor view models using `self` in every closure-taking operator, seen
+    // through the public API only (no @testable): the compile-time proof of DESIGN §7.1.
+    .testTarget(
+      name: "RACSwiftIsolationTests", dependencies: ["RACSwift", "RACSwiftTesting"],
+      swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]
 )
