@@ -26,12 +26,15 @@ struct SynchronousPath<Value, Failure: Error> {
 
 /// What a ``SynchronousPath`` may see of the subscription it runs in: whether it was disposed —
 /// nothing it could add to or keep.
+///
+/// It holds the scope without a reference count: the subscription that made it holds the scope
+/// for as long as the synchronous subscription runs, which is as long as the view is used.
 @usableFromInline
 struct SynchronousScope {
-  @usableFromInline let scope: SubscriptionScope?
+  @usableFromInline let scope: Unmanaged<SubscriptionScope>?
 
-  /// The view of `scope`.
-  @inlinable init(_ scope: SubscriptionScope) { self.scope = scope }
+  /// The view of `scope`, which the caller holds while the view is used.
+  @inlinable init(_ scope: SubscriptionScope) { self.scope = .passUnretained(scope) }
 
   @inlinable init(unscoped: Void) { scope = nil }
 
@@ -40,5 +43,8 @@ struct SynchronousScope {
   @inlinable static var unscoped: SynchronousScope { SynchronousScope(unscoped: ()) }
 
   /// Whether the subscription was disposed (check it before producing another value).
-  @inlinable var isDisposed: Bool { scope?.isDisposed ?? false }
+  @inlinable var isDisposed: Bool {
+    guard let scope else { return false }
+    return scope._withUnsafeGuaranteedRef { $0.isDisposed }
+  }
 }
