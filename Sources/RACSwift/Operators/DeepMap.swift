@@ -14,7 +14,7 @@ let mapFusionDepth = 64
 @usableFromInline
 typealias MapStage = (Any) -> Any
 
-/// A signal made by `map`: a ``TransformSignal`` that also knows how many maps end at it.
+/// A signal made by `map`: its input, its transform, and how many maps end at it.
 ///
 /// It can also filter: `filter` on a map that nobody else references yet (`just(x).map(f)
 /// .filter(p)`, `subject.map(f).filter(p)`, built in one expression) stores its predicate here

@@ -212,7 +212,7 @@ extension Signal where Failure == Never {
   }
 }
 
-/// A `(F) -> R` function kept with its declared shape (see `TransformSignal`).
+/// A `(F) -> R` function kept with its declared shape (CONTRIBUTING, rule 3).
 @usableFromInline
 struct ErrorHandler<F: Error, R>: @unchecked Sendable {
   @usableFromInline let handle: (F) -> R

@@ -23,8 +23,8 @@ extension Signal {
   }
 }
 
-/// The parameters of `scan`, kept in a struct so the function keeps its declared shape (see
-/// `TransformSignal`).
+/// The parameters of `scan`, kept in a struct so the function keeps its declared shape
+/// (CONTRIBUTING, rule 3).
 @usableFromInline
 struct ScanParameters<A, Value>: @unchecked Sendable {
   @usableFromInline let initial: A

@@ -231,45 +231,8 @@ final class OperatorSignal<Value, Failure: Error, State>: Signal<Value, Failure>
   override func describeState() -> String { String(describing: state) }
 }
 
-/// A signal made by an operator with one input and one transform to the output value (`map`,
-/// `tryMap`, …). Its fields have a fixed layout whatever the type parameters, so creating and
-/// destroying it needs no generic value witnesses.
-///
-/// Performance rule for every operator class: a stored function's declared type must have the
-/// same generic shape as the operator's parameter (here `(Input) -> Value`, as in `map`).
-/// Storing, say, a `(Value) -> Bool` in a `(Input) -> Output` field makes the compiler wrap it
-/// in a reabstraction thunk: one more allocation per operator and one more call per event.
-@usableFromInline
-final class TransformSignal<Input, InputFailure: Error, Value, Failure: Error>: Signal<
-  Value, Failure
->, @unchecked Sendable
-{
-  @usableFromInline let source: Signal<Input, InputFailure>
-  @usableFromInline let function: (Input) -> Value
-
-  @inlinable
-  init(
-    name: SignalNameNode, source: Signal<Input, InputFailure>,
-    function: @escaping (Input) -> Value, subscribe: @escaping SubscribeFunction
-  ) {
-    self.source = source
-    self.function = function
-    super.init(name: name, subscribe: subscribe)
-  }
-
-  /// `signal`, which must be a `TransformSignal` of this type (only this class's subscribe
-  /// functions call this, with the signal they belong to).
-  @inlinable @inline(__always)
-  static func cast(_ signal: Signal<Value, Failure>) -> TransformSignal {
-    unsafeDowncast(signal, to: TransformSignal.self)
-  }
-
-  @usableFromInline
-  override func nameInput() -> AnyObject? { source }
-}
-
 /// A signal made by an operator with a predicate on its input's values (`filter`,
-/// `take(while:)`, …). See ``TransformSignal`` for why the predicate has its own class.
+/// `take(while:)`, …). Its own class keeps the predicate with its declared shape (CONTRIBUTING, rule 3).
 @usableFromInline
 final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unchecked Sendable {
   @usableFromInline let source: Signal<Value, Failure>
@@ -308,7 +271,7 @@ final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unc
 }
 
 /// A signal made by an operator that maps each value to a signal (`flattenMap`, …). See
-/// ``TransformSignal`` for why the function has its own class.
+/// CONTRIBUTING, rule 3, for why the function has its own class.
 @usableFromInline
 final class FlattenMapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>,
   @unchecked Sendable
