@@ -45,6 +45,8 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
   @usableFromInline let relay = Subject<Event<Output, Failure>, Never>()
   @usableFromInline let setEnabled: (Bool) -> Void
   @usableFromInline let work: (Sender) -> Signal<Output, Failure>
+  /// The actor the button signal was made on, where `work` runs (DESIGN §7.1).
+  @usableFromInline let workIsolation: (any Actor)?
 
   /// The events of every execution, as values; it never fails or completes.
   @inlinable
@@ -55,13 +57,18 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
   /// Keep a reference to the button signal (a property of the view or view model): unlike
   /// STButtonSignal, which the button retained, it ends — and re-enables the control — when it
   /// is deinitialized.
+  ///
+  /// Made on an actor (a `@MainActor` view model), `work` may use the actor's state and runs only
+  /// on it: at once for a trigger on the actor, else when the execution starts there.
   @inlinable
   public init<Control: ActionControl>(
-    control: Control, work: @escaping (Sender) -> Signal<Output, Failure>
+    control: Control, work: @escaping (Sender) -> Signal<Output, Failure>,
+    isolation: isolated (any Actor)? = #isolation
   ) where Control.Sender == Sender {
     let weakControl = WeakControl<Control>(control)
     self.setEnabled = { value in weakControl.value?.isEnabled = value }
     self.work = work
+    self.workIsolation = isolation
     var triggers = control.triggers
     if let provider = control as? any LifetimeProvider {
       let lifetime = provider.lifetime
@@ -76,9 +83,10 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
   /// Associates `work` with `control`: the same as ``init(control:work:)``.
   @inlinable
   public static func associate<Control: ActionControl>(
-    _ control: Control, work: @escaping (Sender) -> Signal<Output, Failure>
+    _ control: Control, work: @escaping (Sender) -> Signal<Output, Failure>,
+    isolation: isolated (any Actor)? = #isolation
   ) -> ButtonSignal where Control.Sender == Sender {
-    ButtonSignal(control: control, work: work)
+    ButtonSignal(control: control, work: work, isolation: isolation)
   }
 
   deinit { dispose() }
@@ -125,7 +133,14 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
     let this = WeakButtonSignal(self)
     // The subscribers see the terminal event before the control is re-enabled, so an event of
     // the next execution never overtakes it.
-    let execution = work(sender).subscribe(
+    let created: Signal<Output, Failure>
+    if let workIsolation {
+      let work = self.work
+      created = Signal.made(on: workIsolation) { work(sender) }
+    } else {
+      created = work(sender)
+    }
+    let execution = created.subscribe(
       next: { relay.sendNext(.next($0)) },
       error: { error in
         relay.sendNext(.error(error))

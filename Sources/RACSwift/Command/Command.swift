@@ -64,6 +64,8 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var state = State()
   @usableFromInline let scheduler: any Scheduler
   @usableFromInline let work: (Input) -> Signal<Output, Failure>
+  /// The actor the command was made on, where `work` runs (DESIGN §7.1).
+  @usableFromInline let workIsolation: (any Actor)?
   @usableFromInline let enabledSubject = ReplaySubject<Bool, Never>(capacity: 1)
   @usableFromInline let executingSubject = ReplaySubject<Bool, Never>(capacity: 1)
   @usableFromInline let executionsSubject = Subject<Signal<Output, Never>, Never>()
@@ -89,14 +91,20 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
   /// A command running `execute` for each input, enabled while `enabled`'s latest value is `true`
   /// (always, if `nil`; `true` until it first sends — A10-03, A10-04) and no non-concurrent
   /// execution runs. Later values of its signals are delivered on `scheduler`.
+  ///
+  /// Made on an actor (a `@MainActor` view model), `execute` may use the actor's state and runs
+  /// only on it: at once when `execute(_:)` is called there, else when the execution starts
+  /// there (see <doc:Concurrency>).
   public init(
     name: String = "Command",
     enabled enabledInput: Signal<Bool, Never>? = nil,
     scheduler: any Scheduler = MainScheduler.shared,
-    execute: @escaping (Input) -> Signal<Output, Failure>
+    execute: @escaping (Input) -> Signal<Output, Failure>,
+    isolation: isolated (any Actor)? = #isolation
   ) {
     self.scheduler = scheduler
     self.work = execute
+    self.workIsolation = isolation
     self.commandName = name
     concurrencySubject = BehaviorSubject(value: false)
     enabled = enabledSubject.setName("\(name) -enabled")
@@ -171,7 +179,14 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         .setName(describedBy: Self.executionName(commandName, input))
     }
     publish(admitted)
-    let connection = work(input).subscribe(on: scheduler).multicast(ReplaySubject())
+    let created: Signal<Output, Failure>
+    if let workIsolation {
+      let work = self.work
+      created = Signal.made(on: workIsolation) { work(input) }
+    } else {
+      created = work(input)
+    }
+    let connection = created.subscribe(on: scheduler).multicast(ReplaySubject())
     let execution = connection.signal
     let errors = errorsSubject
     let scheduler = self.scheduler

@@ -58,6 +58,22 @@ extension Signal {
   }
 }
 
+extension Signal {
+  /// The signal `make` returns, with `make` — a user's work closure, such as a command's —
+  /// called on `isolation`: at once when there is no actor or the caller already runs on it,
+  /// else when a subscription to the result starts on the actor.
+  @usableFromInline
+  static func made(on isolation: (any Actor)?, _ make: @escaping () -> Signal<Value, Failure>)
+    -> Signal<Value, Failure>
+  {
+    guard let isolation, !HopTarget(actor: isolation).isCurrent else { return make() }
+    let deferred = Signal<Value, Failure>(name: .source("+defer")) { _, sink, scope in
+      make().subscribe(sink: sink, scope: scope)
+    }
+    return deferred.started(on: isolation)
+  }
+}
+
 /// A user closure written on an actor, kept by an operator that calls it only on that actor
 /// (behind ``Signal/isolated(to:)``), or, written outside any actor, only where the events
 /// arrive, one at a time (RAC's rule A2-01).
