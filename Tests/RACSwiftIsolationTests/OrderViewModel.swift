@@ -12,8 +12,10 @@ final class OrderViewModel {
   var submitted: [String] = []
   var workRanOnMain: [Bool] = []
   let button = TestControl()
-  private(set) var submit: Command<String, String, Never>!
-  private(set) var quickOrder: ButtonSignal<TestControl, String, Never>!
+  /// Set in `init`, once `self` can be captured.
+  private(set) var submit: Command<String, String, Never>?
+  /// Set in `init`, once `self` can be captured.
+  private(set) var quickOrder: ButtonSignal<TestControl, String, Never>?
 
   init() {
     submit = Command(scheduler: ImmediateScheduler.shared) { [unowned self] note in
@@ -34,6 +36,6 @@ final class OrderViewModel {
   }
 
   func start() -> any Disposable {
-    quickOrder.subscribe(next: { [unowned self] in self.submitted.append($0) })
+    quickOrder!.subscribe(next: { [unowned self] in self.submitted.append($0) })
   }
 }

@@ -10,7 +10,7 @@ struct OrderViewModelTests {
   func commandOnTheMainActor() {
     let model = OrderViewModel()
     var receipts: [String] = []
-    model.submit.execute("gift").subscribe(next: { receipts.append($0) })
+    model.submit!.execute("gift").subscribe(next: { receipts.append($0) })
     #expect(receipts == ["tea (gift)"])
     #expect(model.workRanOnMain == [true])
   }
