@@ -80,7 +80,7 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
       next: { sender in this.value?.trigger(sender) }, isolation: nil)
   }
 
-  /// Associates `work` with `control`: the same as ``init(control:work:)``.
+  /// Associates `work` with `control`: the same as ``init(control:work:isolation:)``.
   @inlinable
   public static func associate<Control: ActionControl>(
     _ control: Control, work: @escaping (Sender) -> Signal<Output, Failure>,

@@ -32,7 +32,7 @@ extension Signal {
     groupBy(key, transform: { $0 }, isolation: isolation)
   }
 
-  /// Like ``groupBy(_:)``, sending `transform(value)` into the groups (RAC's
+  /// Like ``groupBy(_:isolation:)``, sending `transform(value)` into the groups (RAC's
   /// `-groupBy:transform:`).
   ///
   /// ```swift
