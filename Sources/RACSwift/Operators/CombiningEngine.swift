@@ -448,26 +448,25 @@ struct CombiningParameters<Signals> {
 /// an operation of one ``SerialGate``, so the output is serialized and never out of date: a
 /// thread that finds the gate free handles its value at once; one that finds it busy leaves the
 /// value in its input's pending queue and queues a ``CombiningOperation/value(_:)`` for the
-/// owner. `finished` is the terminal-once latch.
+/// owner. Its ``SerializedSink`` base holds the gate, the downstream sink and the terminal-once
+/// latch, as for every operator with several inputs; the engine runs its own fast path through
+/// the gate (a value handled where it arrives when the gate is free).
 ///
 /// Completion: `combineLatest` completes when every input has completed; `zip` when an input
 /// has completed and has no value left queued (it can never pair again). An error ends it at once.
 ///
-/// Lock discipline: `filled`, `completedCount` and `finished` (and the inputs' owner-only state)
-/// are touched only by the owner of `gate`.
+/// Lock discipline: ``SerializedSink``'s; `filled` and `completedCount` (and the inputs'
+/// owner-only state) are touched only by the owner of `gate`.
 @usableFromInline
-final class CombiningEngine<Inputs: CombiningInputs, Failure: Error>: @unchecked Sendable {
+final class CombiningEngine<Inputs: CombiningInputs, Failure: Error>:
+  SerializedSink<Inputs.Output, Failure, CombiningOperation<Failure>>, @unchecked Sendable
+{
   @usableFromInline let rule: CombiningRule
   @usableFromInline let inputs: Inputs
-  @usableFromInline let sink: (Event<Inputs.Output, Failure>) -> Void
-  @usableFromInline let scope: SubscriptionScope
-  @usableFromInline let gate = SerialGate<CombiningOperation<Failure>>()
   /// How many inputs hold a value.
   @usableFromInline @exclusivity(unchecked) var filled = 0
   /// How many inputs completed.
   @usableFromInline @exclusivity(unchecked) var completedCount = 0
-  /// Whether a terminal event was sent.
-  @usableFromInline @exclusivity(unchecked) var finished = false
 
   @inlinable
   init(
@@ -476,8 +475,7 @@ final class CombiningEngine<Inputs: CombiningInputs, Failure: Error>: @unchecked
   ) {
     self.rule = rule
     self.inputs = inputs
-    self.sink = sink
-    self.scope = scope
+    super.init(sink: sink, scope: scope)
   }
 
   /// Handles `event` from `input`: at once if the gate is free, else through the gate's queue.
@@ -518,7 +516,7 @@ final class CombiningEngine<Inputs: CombiningInputs, Failure: Error>: @unchecked
   /// Owner only: `value` from `input`, by the rule.
   @inlinable @inline(__always)
   func receive<Value>(_ value: Value, in input: CombiningInput<Value>) {
-    if finished || scope.isDisposed { return }
+    if latch.isClosed || scope.isDisposed { return }
     switch rule {
     case .latest:
       input.latest = value
@@ -554,21 +552,20 @@ final class CombiningEngine<Inputs: CombiningInputs, Failure: Error>: @unchecked
       }
     }
     sink(.next(output))
-    if exhausted && !finished && !scope.isDisposed { finish() }
+    if exhausted && !scope.isDisposed { finish() }
   }
 
   /// Owner only: an input failed.
   @inlinable
   func fail(_ error: Failure) {
-    if finished || scope.isDisposed { return }
-    finished = true
-    sink(.error(error))
+    if scope.isDisposed { return }
+    deliver(.error(error))
   }
 
   /// Owner only: `input` completed; ends its scope and completes by the rule.
   @inlinable
   func complete(_ input: CombiningInputState) {
-    if finished || scope.isDisposed { return }
+    if latch.isClosed || scope.isDisposed { return }
     scope.endChild(input.scope)
     if !input.isCompleted {
       input.isCompleted = true
@@ -580,12 +577,9 @@ final class CombiningEngine<Inputs: CombiningInputs, Failure: Error>: @unchecked
     }
   }
 
-  /// Owner only: sends `completed`.
+  /// Owner only: sends `completed`, unless a terminal event was sent.
   @inlinable
-  func finish() {
-    finished = true
-    sink(.completed)
-  }
+  func finish() { deliver(.completed) }
 }
 
 /// A signal combining `signals` by `rule`: the parameter-pack forms of `combineLatest` and `zip`.
