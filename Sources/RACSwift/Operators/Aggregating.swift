@@ -1,33 +1,4 @@
 extension Signal {
-  /// `scan(_:_:)` whose `combine` also gets the value's zero-based index (RAC's
-  /// `-scanWithStart:reduceWithIndex:`).
-  ///
-  /// ```swift
-  /// Signal.from([1, 2, 3, 4]).scan(0) { sum, value, index in sum + value + index }
-  /// ```
-  @inlinable
-  public func scan<A>(
-    _ initial: A, _ combine: @escaping (A, Value, Int) -> A,
-    isolation: isolated (any Actor)? = #isolation
-  ) -> Signal<A, Failure> {
-    let source = isolated(to: isolation)
-    return Signal<A, Failure>(name: .unary(self, "scanWithStart:reduceWithIndex:")) {
-      _, sink, scope in
-      let state = FoldState(accumulator: initial)
-      source.subscribe(
-        sink: { event in
-          switch event {
-          case .next(let value):
-            state.accumulator = combine(state.accumulator, value, state.index)
-            state.index += 1
-            sink(.next(state.accumulator))
-          case .error(let error): sink(.error(error))
-          case .completed: sink(.completed)
-          }
-        }, scope: scope)
-    }
-  }
-
   /// Folds the values with `combine`, starting from `start`, and sends only the result when the
   /// receiver completes — `start` if it had no values (RAC's `-aggregateWithStart:reduce:`).
   ///

@@ -23,6 +23,51 @@ extension Signal {
   }
 }
 
+extension Signal {
+  /// `scan(_:_:)` whose `combine` also gets the value's zero-based index (RAC's
+  /// `-scanWithStart:reduceWithIndex:`). Built as `scan(_:_:)` is, with the same per-subscription
+  /// state; the index lives in the subscription's step.
+  ///
+  /// ```swift
+  /// Signal.from([1, 2, 3, 4]).scan(0) { sum, value, index in sum + value + index }
+  /// ```
+  @inlinable
+  public func scan<A>(
+    _ initial: A, _ combine: @escaping (A, Value, Int) -> A,
+    isolation: isolated (any Actor)? = #isolation
+  ) -> Signal<A, Failure> {
+    typealias Op = UnarySignal<Value, Failure, A, Failure, IndexedScanParameters<A, Value>>
+    return Op(
+      name: .input("scanWithStart:reduceWithIndex:"), source: isolated(to: isolation),
+      parameter: IndexedScanParameters(initial: initial, combine: combine)
+    ) { signal, sink, scope in
+      let op = Op.cast(signal)
+      let combine = op.parameter.combine
+      var index = 0
+      let state = ScanState(
+        accumulator: op.parameter.initial,
+        combine: { accumulator, value in
+          defer { index += 1 }
+          return combine(accumulator, value, index)
+        }, sink: sink)
+      op.source.subscribe(sink: { state.receive($0) }, scope: scope)
+    }
+  }
+}
+
+/// The parameters of `scan(_:_:isolation:)` with an index (see ``ScanParameters``).
+@usableFromInline
+struct IndexedScanParameters<A, Value>: @unchecked Sendable {
+  @usableFromInline let initial: A
+  @usableFromInline let combine: (A, Value, Int) -> A
+
+  @inlinable
+  init(initial: A, combine: @escaping (A, Value, Int) -> A) {
+    self.initial = initial
+    self.combine = combine
+  }
+}
+
 /// The parameters of `scan`, kept in a struct so the function keeps its declared shape
 /// (CONTRIBUTING, rule 3).
 @usableFromInline
