@@ -196,12 +196,15 @@ struct SchedulerConcurrencyTests {
     subscription = subject.deliverOnMainThread().subscribe(next: { received.append($0) })
     subject.sendNext(1)
     #expect(received == [1])
+    var inner: (any Disposable)?
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       let check = Subject<Int, Never>()
-      let inner = check.deliverOnMainThread().subscribe(next: { _ in done.resume() })
+      inner = check.deliverOnMainThread().subscribe(next: { _ in done.resume() })
       DispatchQueue.global().async { check.sendNext(2) }
-      _ = inner
     }
+    // Disposed here rather than left to end with the subject, which the global queue's block
+    // may still hold when the test ends (the leak check then raced that block's release).
+    inner?.dispose()
     subscription?.dispose()
   }
 }
