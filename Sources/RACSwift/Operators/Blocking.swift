@@ -26,7 +26,7 @@ extension Signal {
   public func firstOrDefault(
     _ defaultValue: Value, isolation: isolated (any Actor)? = #isolation
   ) throws(Failure) -> Value {
-    try blockingWait(stopAtFirstValue: true, holding: isolation).get().first ?? defaultValue
+    try first(isolation: isolation) ?? defaultValue
   }
 
   /// Blocks until the signal completes (RAC's `-waitUntilCompleted:`). Throws its error.

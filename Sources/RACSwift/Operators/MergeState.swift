@@ -16,12 +16,6 @@ final class MergeState<Value, Failure: Error>: SerializedEventSink<Value, Failur
   /// The source plus the inner signals that have not completed.
   @usableFromInline let active = Atomic<Int>(1)
 
-  /// The state of a subscription delivering to `sink`, for the subscription of `scope`.
-  @inlinable
-  override init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
-    super.init(sink: sink, scope: scope)
-  }
-
   /// Subscribes `inner` in a child scope and forwards its values and error. Called only while
   /// the source is delivering (before ``sourceFinished()``).
   @inlinable

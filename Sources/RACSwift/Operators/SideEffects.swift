@@ -95,10 +95,13 @@ extension Signal {
   func sideEffect(
     name: SignalNameNode, isolation: (any Actor)?, effect: @escaping (Event<Value, Failure>) -> Void
   ) -> Signal<Value, Failure> {
-    let source = self
+    // On an actor, the stage reads the receiver's events carried there (`isolated(to:)`, the
+    // rule every closure-taking operator follows).
+    let source = isolated(to: isolation)
+    let onActor = isolation != nil
     let handler = SideEffectHandler(effect: effect)
     return Signal(name: name) { _, sink, scope in
-      guard let isolation else {
+      guard onActor else {
         source.subscribe(
           sink: { event in
             handler.effect(event)
@@ -106,13 +109,13 @@ extension Signal {
           }, scope: scope)
         return
       }
-      let hop = Hop<Event<Value, Failure>>(to: HopTarget(actor: isolation)) { event in
-        if scope.isDisposed { return }
-        handler.effect(event)
-        sink(event)
-      }
-      // A child scope: work still queued for the actor must survive the receiver's end.
-      source.subscribe(sink: { hop.receive($0) }, scope: scope.makeChild())
+      source.subscribe(
+        sink: { event in
+          // An effect written on an actor never starts once the subscription is disposed.
+          if scope.isDisposed { return }
+          handler.effect(event)
+          sink(event)
+        }, scope: scope)
     }
   }
 }

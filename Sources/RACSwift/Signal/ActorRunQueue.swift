@@ -38,7 +38,7 @@ final class ActorRunQueue: @unchecked Sendable {
 
   /// Adds `work` for `actor`; schedules a runner on the actor if its queue was empty, and wakes
   /// the threads blocked on it.
-  func enqueue(_ work: @escaping Work, on actor: any Actor, isMainActor: Bool) {
+  func enqueue(_ work: @escaping Work, on actor: any Actor) {
     let id = ObjectIdentifier(actor)
     lock.lock()
     let wasEmpty = queues[id] == nil
@@ -48,7 +48,7 @@ final class ActorRunQueue: @unchecked Sendable {
     for waiter in blocked { waiter.poke() }
     guard wasEmpty else { return }
     let runner = UncheckedRunner(queue: self, id: id)
-    if isMainActor {
+    if id == ObjectIdentifier(MainActor.shared) {
       DispatchQueue.main.async { runner.run() }
     } else {
       Task { await Self.run(on: actor) { runner.run() } }

@@ -124,9 +124,9 @@ final class Hop<Item>: @unchecked Sendable {
   private func scheduleDrain(round scheduledRound: Int) {
     switch target {
     case .mainActor:
-      ActorRunQueue.shared.enqueue({ self.drain() }, on: MainActor.shared, isMainActor: true)
+      ActorRunQueue.shared.enqueue({ self.drain() }, on: MainActor.shared)
     case .actor(let actor):
-      ActorRunQueue.shared.enqueue({ self.drain() }, on: actor, isMainActor: false)
+      ActorRunQueue.shared.enqueue({ self.drain() }, on: actor)
     case .scheduler(let scheduler):
       let scheduled = scheduler.schedule { self.drain() }
       if let scheduled { track(scheduled, round: scheduledRound) }
