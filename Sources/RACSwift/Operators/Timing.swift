@@ -161,6 +161,7 @@ extension Signal {
 extension Signal where Value == Int, Failure == Never {
   /// Sends 0, 1, 2, … every `interval` on `scheduler`, forever (RAC's `+interval:onScheduler:`,
   /// sending the tick count rather than the date). `leeway` is how late a tick may be.
+  /// `interval` must be positive.
   ///
   /// ```swift
   /// Signal.interval(.seconds(1), on: MainScheduler.shared).take(10)
@@ -170,6 +171,9 @@ extension Signal where Value == Int, Failure == Never {
   ) -> Signal<Int, Never> {
     precondition(
       !(scheduler is ImmediateScheduler), "interval(_:on:) needs a scheduler that can repeat")
+    if interval <= .zero {
+      fatalError("Signal.interval(_:on:): the interval must be positive, not \(interval)")
+    }
     return Signal(name: .source("+interval")) { _, sink, scope in
       let ticks = TickCounter()
       let downstream = SendableSink(sink)

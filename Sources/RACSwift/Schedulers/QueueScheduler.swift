@@ -55,12 +55,16 @@ public final class QueueScheduler: Scheduler, @unchecked Sendable {
     return cancellation
   }
 
-  /// Runs `action` on the queue after `delay`, then every `interval`, using a Dispatch timer.
+  /// Runs `action` on the queue after `delay`, then every `interval` (which must be positive),
+  /// using a Dispatch timer.
   @discardableResult
   public func schedule(
     after delay: Duration, repeating interval: Duration, leeway: Duration,
     _ action: @escaping @Sendable () -> Void
   ) -> (any Disposable)? {
+    if interval <= .zero {
+      fatalError("QueueScheduler: a repeating interval must be positive, not \(interval)")
+    }
     let timer = TimerHandle(DispatchSource.makeTimerSource(queue: queue))
     let box = currentBox
     timer.source.schedule(

@@ -110,7 +110,8 @@ extension Signal {
   }
 
   /// Subscribes `subscriber` — a ``Subscriber`` or a subject — and returns the subscription's
-  /// disposable (RAC's `-subscribe:`).
+  /// disposable (RAC's `-subscribe:`). A subject subscribed to itself is a programming error
+  /// (it would feed itself forever) and stops the program with a message saying so.
   ///
   /// ```swift
   /// let results = ReplaySubject<Data, URLError>()
@@ -121,6 +122,12 @@ extension Signal {
   public final func subscribe<S: SubscriberProtocol>(
     _ subscriber: S, file: StaticString = #fileID, line: UInt = #line
   ) -> any Disposable where S.Value == Value, S.Failure == Failure {
+    if ObjectIdentifier(subscriber) == ObjectIdentifier(self) {
+      // `fatalError`, not `precondition`: the message must reach release builds too.
+      fatalError(
+        "subscribe(_:): a subject cannot subscribe to itself — every value it sends would be "
+          + "sent into it again, forever")
+    }
     let scope = SubscriptionScope(origin: SubscriptionOrigin(file: file, line: line))
     subscriber.didSubscribe(with: scope)
     subscribe(
