@@ -8,6 +8,16 @@
 /// let subscription = ticks.subscribe(next: { print($0) })
 /// subscription.dispose()  // no value is delivered after this returns
 /// ```
+///
+/// **End every subscription you start**: by its own `error` or `completed`, by `dispose()`, or by
+/// tying it to an owner (``Signal/take(during:)``, a binding into an ``Observed`` property, a
+/// ``ScopedDisposable``). A subscription that never ends, dropped by everyone, is freed when its
+/// sources are — for operators with one input, `combineLatest`, `zip`, `switchToLatest` and
+/// `take(until:)` — but not for those that run inner subscriptions in child scopes (`merge`,
+/// `flattenMap`, `flatten`, `concat`, `catch`, `retry`): the subscription reaches each inner one
+/// to cancel it, and each inner one reaches the shared state to deliver, and breaking that cycle
+/// without a terminal event would cost every inner subscription an allocation. Such a
+/// subscription stays in the ``SubscriptionLedger``, which is how a test finds it.
 public protocol Disposable: AnyObject, Sendable {
   /// Performs the disposal; later calls do nothing.
   func dispose()
