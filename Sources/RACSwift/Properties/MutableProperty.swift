@@ -72,15 +72,18 @@ public final class MutableProperty<Value>: @unchecked Sendable {
   /// Every change from now on (not the current value).
   public var changes: Signal<Value, Never> { signal.skip(1) }
 
-  /// A read-only view of this property.
-  public var readOnly: Property<Value> {
-    Property(getter: { self.value }, signal: signal)
-  }
+  /// A read-only view of this property: the same as ``Property/init(_:)``.
+  ///
+  /// ```swift
+  /// let volume = MutableProperty(5)
+  /// let shown = volume.readOnly  // shown.value == 5
+  /// ```
+  public var readOnly: Property<Value> { Property(self) }
 }
 
 /// A read-only property: a current value plus the signal of it and its changes. Make one from a
-/// ``MutableProperty`` (``MutableProperty/readOnly``), a constant, or by transforming and
-/// combining other properties.
+/// ``MutableProperty`` (``Property/init(_:)`` or ``MutableProperty/readOnly``), a constant, or by
+/// transforming and combining other properties.
 ///
 /// ```swift
 /// let fullName = first.readOnly.combine(with: last.readOnly).map { "\($0) \($1)" }
@@ -94,6 +97,21 @@ public final class Property<Value>: @unchecked Sendable {
   init(getter: @escaping @Sendable () -> Value, signal: Signal<Value, Never>) {
     self.getter = getter
     self.signal = signal
+  }
+
+  /// A read-only view of `property`: its value and its signal, without the setter
+  /// (ReactiveSwift's spelling of ``MutableProperty/readOnly``). The view keeps `property` alive
+  /// to read its value, so the signal they share completes only once the view has gone away
+  /// too.
+  ///
+  /// ```swift
+  /// final class Player {
+  ///   private let volumeStorage = MutableProperty(5)
+  ///   var volume: Property<Int> { Property(volumeStorage) }
+  /// }
+  /// ```
+  public convenience init(_ property: MutableProperty<Value>) {
+    self.init(getter: { property.value }, signal: property.signal)
   }
 
   /// A property that always holds `value`.
