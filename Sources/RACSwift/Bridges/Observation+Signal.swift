@@ -2,13 +2,31 @@ import Observation
 
 extension Signal where Failure == Never {
   /// A cold signal of `read()`'s value for `@Observable` models: the current value on
-  /// subscription, then the value after each change of what `read` reads (RAC's `RACObserve`,
-  /// for Observation). Disposal stops tracking.
+  /// subscription, then the value read again after changes to what `read` reads — the value a
+  /// screen would show. Disposal stops tracking.
   ///
-  /// `read` runs on the actor you call `observe` from (the main actor for a view model): at once
-  /// when subscribing there, and again after each change. Changes made in one stretch of work on
-  /// that actor coalesce into one new value, read after the stretch ends — the value a screen
-  /// would show.
+  /// Unlike RAC's `RACObserve`, it coalesces changes and delivers after them, on the reading
+  /// actor. For RAC's behaviour — every set, sent on the setting thread before the set returns
+  /// — declare the property with ``Observed`` (`@Observed var title = ""`) and subscribe to
+  /// `$title.signal`.
+  ///
+  /// Exactly:
+  /// - `read` runs on the actor you call `observe` from (the main actor for a view model);
+  ///   called outside any actor, on a serial queue of its own. The first read runs before
+  ///   `subscribe` returns when you subscribe on the main actor; on another actor, or on the
+  ///   queue, it may run later.
+  /// - Observation reports the first change to anything the last read used, just before the
+  ///   change is stored. That queues one re-read on the actor — never run inline — which sends
+  ///   what `read` returns then and tracks again. The re-read waits for the work running on the
+  ///   actor to end, so every change that work makes is in by then and they arrive as one
+  ///   value: intermediate values are not sent, and the value sent can equal the previous one (a
+  ///   property set, then set back). Observation does not report a set that leaves an
+  ///   `Equatable` property equal (the `@Observable` macro compares), so no read follows one.
+  /// - A change made on another thread than the reading actor's can be read before it is
+  ///   stored: the re-read then sends the old value, and the new one arrives only with the next
+  ///   change. Make the changes on the actor that reads — a model isolated to that actor
+  ///   guarantees it — or use ``Observed``. Called outside any actor, every change comes from
+  ///   another thread than the private queue.
   ///
   /// ```swift
   /// @Observable final class Model { var title = "" }
