@@ -39,6 +39,8 @@
 /// subscribers, so write `[unowned self]` there, as RAC code wrote `@weakify(self)`.
 ///
 /// Decisions:
+/// - It is for classes (and actors). The wrapper holds the property by reference, so in a
+///   struct every copy would share one property, and it would live as long as the last copy.
 /// - Every set is sent, equal values included: RAC's `RACObserve` did not skip them either.
 ///   Add `distinctUntilChanged()` where you want only the changes.
 /// - `@Observed var selection: Item?` without an initial value starts as `nil`, like a plain
