@@ -35,3 +35,41 @@ struct MisuseTests {
     #expect(message.contains("a repeating interval must be positive"))
   }
 }
+
+extension MisuseTests {
+  @Test("a modify body that reads its own property stops with a message instead of deadlocking")
+  func reentrantModify() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let property = MutableProperty(1)
+      property.modify { $0 = property.value + 1 }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("the body of modify(_:) read or changed the property"))
+  }
+
+  @Test("a modify body that modifies its own property again stops with the same message")
+  func nestedModify() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let property = MutableProperty(1)
+      property.modify { _ in property.modify { $0 += 1 } }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("the body of modify(_:) read or changed the property"))
+  }
+
+  @Test("reads and modifies from other threads while a modify runs still wait, then proceed")
+  func contendedAccessStillWorks() async {
+    let property = MutableProperty(0)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          for _ in 0..<10_000 {
+            property.modify { $0 += 1 }
+            _ = property.value
+          }
+        }
+      }
+    }
+    #expect(property.value == 40_000)
+  }
+}

@@ -40,6 +40,8 @@ struct Lock: ~Copyable, @unchecked Sendable {
 
     @inlinable @inline(__always) func lock() { pthread_mutex_lock(mutex) }
     @inlinable @inline(__always) func unlock() { pthread_mutex_unlock(mutex) }
+    /// Takes the lock if it is free; returns whether it did. Never waits.
+    @inlinable @inline(__always) func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
   #else
     /// 0: unlocked; 1: locked, no waiter; 2: locked, possibly with parked waiters.
     @usableFromInline let word: Atomic<UInt32>
@@ -50,6 +52,12 @@ struct Lock: ~Copyable, @unchecked Sendable {
     func lock() {
       if word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged { return }
       lockContended()
+    }
+
+    /// Takes the lock if it is free; returns whether it did. Never waits.
+    @inlinable @inline(__always)
+    func tryLock() -> Bool {
+      word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
     }
 
     @inlinable @inline(__always)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A thread-safe value whose changes you can observe as a signal (RAC's `RACObserve` on a
 /// property, with the storage made explicit).
 ///
@@ -15,9 +17,12 @@
 public final class MutableProperty<Value>: @unchecked Sendable {
   // Lock discipline: `current` is read and written with `lock` held. A change is queued on the
   // delivery engine while `lock` is held (so deliveries keep the order of the changes) and
-  // delivered after `lock` is released.
+  // delivered after `lock` is released. `modifyingThread` is written only by the thread holding
+  // `lock` for `modify`, and read only to recognise that thread (see `lockForAccess()`).
   private let lock = Lock()
   private var current: Value
+  /// The thread running a `modify` body, or 0.
+  private let modifyingThread = Atomic<UInt>(0)
   private let core: SubjectCore<Value, Never>
   private let token: Lifetime.Token
   /// Ends when the property is deinitialized; bindings into the property end with it.
@@ -34,26 +39,48 @@ public final class MutableProperty<Value>: @unchecked Sendable {
 
   /// The current value. Setting it notifies observers.
   public var value: Value {
-    get { lock.withLock { current } }
+    get {
+      lockForAccess()
+      defer { lock.unlock() }
+      return current
+    }
     set { modify { $0 = newValue } }
   }
 
+  /// Takes `lock`. When it is taken, checks first whether the calling thread is the one running
+  /// a `modify` body — a read or a change from that body would wait for itself forever — and
+  /// stops with a message saying so. The uncontended path is the plain lock.
+  private func lockForAccess() {
+    if lock.tryLock() { return }
+    // A thread sees its own stores: only the thread inside `modify` can read its own identity.
+    if modifyingThread.load(ordering: .relaxed) == currentThreadIdentity() {
+      fatalError(
+        "MutableProperty: the body of modify(_:) read or changed the property it is modifying; "
+          + "the property is locked while the body runs — use the inout value it is given")
+    }
+    lock.lock()
+  }
+
   /// Updates the value atomically with `body` and notifies observers of the result; returns what
-  /// `body` returns. `body` runs with the property locked: it must not touch this property.
+  /// `body` returns. `body` runs with the property locked: it must not touch this property —
+  /// reading `value` or calling `modify` there stops the program with a message saying so.
   ///
   /// ```swift
   /// counter.modify { $0 += 1 }
   /// ```
   @discardableResult
   public func modify<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    lock.lock()
+    lockForAccess()
+    modifyingThread.store(currentThreadIdentity(), ordering: .relaxed)
     let result: R
     do {
       result = try body(&current)
     } catch {
+      modifyingThread.store(0, ordering: .relaxed)
       lock.unlock()
       throw error
     }
+    modifyingThread.store(0, ordering: .relaxed)
     let mustDeliver = core.gate.enqueue(.event(.next(current)))
     lock.unlock()
     if mustDeliver { core.drainGate() }
