@@ -28,13 +28,20 @@ extension Recorded: CustomStringConvertible {
 ///
 /// Lock discipline: `storage` is read and written only inside its mutex.
 public final class RecordedEvents<Value, Failure: Error>: @unchecked Sendable {
-  private let storage = Mutex<[Recorded<Value, Failure>]>([])
-  private let subscription = SerialDisposable()
+  private struct Storage {
+    var events: [Recorded<Value, Failure>] = []
+    var disposalTime: Duration?
+  }
 
-  init() {}
+  private let storage = Mutex(Storage())
+  private let subscription = SerialDisposable()
+  private let clock: @Sendable () -> Duration
+
+  /// A recording whose disposal is timed by `clock`.
+  init(clock: @escaping @Sendable () -> Duration) { self.clock = clock }
 
   /// Every recorded event, in arrival order.
-  public var events: [Recorded<Value, Failure>] { storage.withLock { $0.map { $0 } } }
+  public var events: [Recorded<Value, Failure>] { storage.withLock { $0.events.map { $0 } } }
 
   /// The recorded values.
   public var values: [Value] { events.compactMap(\.event.value) }
@@ -42,12 +49,27 @@ public final class RecordedEvents<Value, Failure: Error>: @unchecked Sendable {
   /// Whether a terminal event was recorded.
   public var isTerminated: Bool { events.last?.event.isTerminal ?? false }
 
-  /// Ends the recording subscription.
-  public func dispose() { subscription.dispose() }
+  /// When ``dispose()`` ended the recording, in the recording scheduler's virtual time; `nil`
+  /// while it has not, and when the signal had already sent its terminal event.
+  /// ``MarbleDiagram`` draws it as `!`.
+  public var disposalTime: Duration? { storage.withLock { $0.disposalTime } }
+
+  /// Ends the recording subscription; unless the signal already finished, notes the time (see
+  /// ``disposalTime``).
+  public func dispose() {
+    let time = clock()
+    storage.withLock { storage in
+      guard storage.disposalTime == nil, !(storage.events.last?.event.isTerminal ?? false) else {
+        return
+      }
+      storage.disposalTime = time
+    }
+    subscription.dispose()
+  }
 
   func append(_ recorded: Recorded<Value, Failure>) {
     let boxed = UncheckedBox(recorded)
-    storage.withLock { $0.append(boxed.value) }
+    storage.withLock { $0.events.append(boxed.value) }
   }
 
   func attach(_ disposable: any Disposable) { subscription.disposable = disposable }
@@ -71,7 +93,7 @@ extension TestScheduler {
   public func record<Value, Failure: Error>(
     _ signal: Signal<Value, Failure>
   ) -> RecordedEvents<Value, Failure> {
-    let recorder = RecordedEvents<Value, Failure>()
+    let recorder = RecordedEvents<Value, Failure>(clock: { [self] in now })
     let subscription = signal.subscribe(
       next: { [self] in recorder.append(Recorded(time: now, event: .next($0))) },
       error: { [self] in recorder.append(Recorded(time: now, event: .error($0))) },
