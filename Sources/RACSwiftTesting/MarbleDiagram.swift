@@ -84,8 +84,9 @@ public struct MarbleDiagram: Sendable {
   }
 
   /// The diagram with a ruler line above the lanes in ``text`` — `title`, then the number of
-  /// each column at the column's start, wherever it fits — so that a column wider than one
-  /// character still reads as one tick. ``svg`` shows `title` next to its column numbers.
+  /// each column at the column's start — so that a column wider than one character still reads
+  /// as one tick. Columns 0 to 9 may be one character wide; past 9, each column is at least as
+  /// wide as its number and a space. ``svg`` shows `title` next to its column numbers.
   ///
   /// ```swift
   /// print(MarbleDiagram(tick: scheduler.tick).ruler("step").lane("first", first)
@@ -129,10 +130,13 @@ public struct MarbleDiagram: Sendable {
     var notes: [String] = []
     let cells = lanes.map { lane in laneCells(of: lane, notes: &notes) }
     // A column holding a wider cell gets one more character, so that neighbouring labels never
-    // run together ("10-2", not "102").
+    // run together ("10-2", not "102"). Under a ruler that counts past 9, a column from 9 on is
+    // at least as wide as its number and a space, so that every column is numbered.
     let columnWidths = (0..<length).map { tick in
       let widest = cells.map { $0[tick]?.text.count ?? 1 }.max() ?? 1
-      return widest > 1 ? widest + 1 : 1
+      let width = widest > 1 ? widest + 1 : 1
+      guard rulerTitle != nil, length > 10, tick >= 9 else { return width }
+      return max(width, String(tick).count + 1)
     }
     let titles = lanes.map(\.name) + (rulerTitle.map { [$0] } ?? [])
     let nameWidth = titles.map(\.count).max() ?? 0
@@ -162,8 +166,9 @@ public struct MarbleDiagram: Sendable {
     return (lines + notes).joined(separator: "\n")
   }
 
-  /// The column numbers, each at the start of its column where it fits: single digits side by
-  /// side, longer numbers with a space before and after.
+  /// The column numbers, each at the start of its column where it fits (``text`` makes every
+  /// column wide enough): single digits side by side, longer numbers with a space before and
+  /// after.
   private static func rulerLine(columnWidths: [Int]) -> String {
     var line = ""
     var position = 0

@@ -35,17 +35,19 @@ struct MarbleDiagramTests {
     #expect(!(try zipInputs().text.contains("step")))
   }
 
-  @Test("ruler numbers of two digits keep a space on each side; single digits may touch")
+  @Test("past 9, a ruled column is as wide as its number and a space: every column is numbered")
   func rulerWithTwoDigits() throws {
     let scheduler = TestScheduler()
     let late = scheduler.record(try scheduler.coldSignal("------------a|", values: ["a": 100]))
     scheduler.run()
-    let text = MarbleDiagram(tick: scheduler.tick).ruler("t").lane("late", late).text
+    let diagram = MarbleDiagram(tick: scheduler.tick).lane("late", late)
     #expect(
-      text == """
-        t     0123456789 11   13
-        late  ------------100-|
+      diagram.ruler("t").text == """
+        t     0123456789 10 11 12  13
+        late  -----------------100-|
         """)
+    // Without a ruler, the columns keep their widths.
+    #expect(diagram.text == "late  ------------100-|")
   }
 
   @Test("a negative value is parenthesised, alone or among other events; in the SVG too")
