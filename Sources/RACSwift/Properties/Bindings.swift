@@ -237,8 +237,8 @@ public final class BindingRegistry: @unchecked Sendable {
     }
     if let previous, !previous.isDisposed {
       reporter(
-        "\(type(of: object)) \(keyPath) is already bound; the new binding replaces the old one "
-          + "(two bindings of one key path fight — RAC asserted here, A10-22)")
+        "\(readableKeyPath(keyPath, of: object)) is already bound; the new binding replaces "
+          + "the old one (two bindings of one key path fight — RAC asserted here, A10-22)")
       previous.dispose()
     }
     return AnyDisposable { [weak self, weak binding] in
@@ -248,6 +248,18 @@ public final class BindingRegistry: @unchecked Sendable {
       }
     }
   }
+}
+
+/// `keyPath` of `object` as a reader knows it: `\Label.text`; `\Button.isEnabled` for the path
+/// a command binding writes, and a computed property (which Swift prints by address) by its
+/// type.
+func readableKeyPath(_ keyPath: AnyKeyPath, of object: AnyObject) -> String {
+  if let control = object as? any ActionControl, keyPath == actionControlEnabledKeyPath(control) {
+    return "\\\(type(of: object)).isEnabled"
+  }
+  let text = "\(keyPath)"
+  guard text.contains("<computed") else { return text }
+  return "a computed \(type(of: keyPath).valueType) property of \(type(of: object))"
 }
 
 /// `isEnabled` of `control`'s type through the ``ActionControl`` requirement: the key path that
