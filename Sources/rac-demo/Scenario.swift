@@ -14,6 +14,8 @@ struct Scenario: Sendable {
   let narration: String
   /// The shape of the code it demonstrates.
   let code: String
+  /// What the labels of its diagram stand for, one per line: `"s  a press that started…"`.
+  let labels: [String]
   /// Plays the scenario on `stage` and returns the verdict.
   let run: @Sendable (_ stage: Stage) -> Verdict
 }

@@ -49,8 +49,10 @@ final class Stage {
     return true
   }
 
-  /// The marble diagram of everything recorded, one column per step.
+  /// The marble diagram of everything recorded, one column per step, numbered on a `step` line.
   var diagram: MarbleDiagram {
-    lanes.reduce(MarbleDiagram(tick: clock.tick)) { diagram, addLane in addLane(diagram) }
+    lanes.reduce(MarbleDiagram(tick: clock.tick).ruler("step")) { diagram, addLane in
+      addLane(diagram)
+    }
   }
 }

@@ -5,7 +5,8 @@ let usage = """
          rac-demo --list | --help
 
   Runs the ReactiveCocoa seed scenarios with RACSwift: each one is narrated, run, drawn as a
-  marble diagram and judged. With no scenario named, every scenario runs, in order.
+  marble diagram and judged; how to read a diagram is explained under the first one. With no
+  scenario named, every scenario runs, in order.
 
     <scenario>  run only the named scenarios (see --list)
     --svg DIR   also write each scenario's marble diagram to DIR/<scenario>.svg
@@ -13,7 +14,7 @@ let usage = """
     --help      show this help
 
   Exit status: 0 when every scenario shows what it claims, 1 when one does not, 64 for bad
-  arguments, 73 when an SVG file cannot be written.
+  arguments, 73 when the SVG folder cannot be created or a file in it cannot be written.
   """
 
 /// Writes `message` to standard error and exits with `status`.
@@ -38,8 +39,10 @@ func wrap(_ text: String, width: Int = 92, indent: String = "") -> String {
 }
 
 /// Plays `scenario`, prints its story, writes its SVG into `svgDirectory` if given; returns
-/// whether it passed.
-func present(_ scenario: Scenario, number: Int, of total: Int, svgDirectory: URL?) -> Bool {
+/// whether it passed. With `legend`, explains how to read a diagram under this one.
+func present(
+  _ scenario: Scenario, number: Int, of total: Int, svgDirectory: URL?, legend: Bool
+) -> Bool {
   print("━━ \(number)/\(total)  \(scenario.name) — \(scenario.title)")
   print("   seed \(scenario.seed)")
   print(
@@ -56,11 +59,25 @@ func present(_ scenario: Scenario, number: Int, of total: Int, svgDirectory: URL
   let verdict = scenario.run(stage)
   let elapsed = ContinuousClock.now - started
   print("  what happened:")
-  for line in stage.lines { print("    \(line)") }
+  for line in stage.lines {
+    // "t12  …": a long line goes on under its text, not under the step.
+    let step = String(line.prefix { $0 != " " }) + "  "
+    let indent = String(repeating: " ", count: 4 + step.count)
+    let text = wrap(String(line.dropFirst(step.count)), width: 100, indent: indent)
+    print("    " + step + text.drop { $0 == " " })
+  }
   print()
   let diagram = stage.diagram
-  print("  marble diagram (one column per step of the story):")
+  print("  marble diagram (one column per step of the story, numbered on the step line):")
   for line in diagram.text.split(separator: "\n") { print("    \(line)") }
+  for (index, line) in scenario.labels.enumerated() {
+    print((index == 0 ? "  labels: " : "          ") + line)
+  }
+  if legend {
+    print()
+    print("  how to read the diagrams (shown once):")
+    for line in diagram.legend.split(separator: "\n") { print("    \(line)") }
+  }
   if let svgDirectory {
     let file = svgDirectory.appendingPathComponent("\(scenario.name).svg")
     do {
@@ -98,10 +115,8 @@ if let index = arguments.firstIndex(of: "--svg") {
     fail("--svg needs a directory (try --help)", status: 64)
   }
   let directory = URL(fileURLWithPath: arguments[index + 1], isDirectory: true)
-  do {
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  } catch {
-    fail("cannot create \(directory.path): \(error.localizedDescription)", status: 73)
+  if let problem = createFolder(directory) {
+    fail("cannot create the folder \(directory.path): \(problem)", status: 73)
   }
   svgDirectory = directory
   arguments.removeSubrange(index...(index + 1))
@@ -118,7 +133,10 @@ if selected.isEmpty { selected = Scenario.all }
 let started = ContinuousClock.now
 var failed: [String] = []
 for (index, scenario) in selected.enumerated()
-where !present(scenario, number: index + 1, of: selected.count, svgDirectory: svgDirectory) {
+where !present(
+  scenario, number: index + 1, of: selected.count, svgDirectory: svgDirectory,
+  legend: index == 0)
+{
   failed.append(scenario.name)
 }
 let seconds =
@@ -126,8 +144,14 @@ let seconds =
   + Double((ContinuousClock.now - started).components.seconds)
 let timing = String(format: "%.1f s", seconds)
 if failed.isEmpty {
-  print("All \(selected.count) scenarios showed what they claim, in \(timing).")
+  print(
+    selected.count == 1
+      ? "The scenario showed what it claims, in \(timing)."
+      : "All \(selected.count) scenarios showed what they claim, in \(timing).")
   exit(0)
+} else if selected.count == 1 {
+  print("The scenario did not show what it claims: \(failed[0]).")
+  exit(1)
 } else {
   print(
     "\(failed.count) of \(selected.count) scenarios did not: \(failed.joined(separator: ", ")).")

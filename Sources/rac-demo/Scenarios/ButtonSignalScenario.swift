@@ -1,4 +1,5 @@
 import RACSwift
+import RACSwiftTesting
 import Synchronization
 
 extension Scenario {
@@ -12,7 +13,8 @@ extension Scenario {
       Seed 000 replaces RACCommand's three outputs with one object: the work for a tap is \
       created in one place, and one subscription receives every tap's values, errors and \
       completions — an error does not end it. The button is disabled exactly while the work \
-      runs; a press in between is ignored. Three taps here: success, failure, success.
+      runs — at once: a button signal sets it itself — and a press in between is ignored. \
+      Three taps here: success, failure, success.
       """,
     code: """
       let submit = ButtonSignal(control: button) { _ in submission() }
@@ -20,6 +22,13 @@ extension Scenario {
         next: { receipt in print("ordered", receipt) },
         error: { error in print("failed:", error) })   // survives the error
       """,
+    labels: [
+      "s  a press that started a tap's work (it takes two steps)",
+      "i  a press the disabled button ignored",
+      "T, F  true, false",
+      "1, 3  the number of a receipt",
+      "x  a tap's work failed;  c  a tap's work completed (the subscription lives on)",
+    ],
     run: { stage in
       let clock = stage.clock
       let submissions = Atomic<Int>(0)
@@ -38,8 +47,12 @@ extension Scenario {
         error: { error in handled.append("failed: \(error)") },
         isolation: nil)
       defer { subscription.dispose() }
-      stage.record("presses", button.triggers) { _ in "p" }
-      let enabled = stage.record("enabled", button.enabledChanges) { $0 ? "T" : "F" }
+      let presses = Subject<String, Never>()
+      let pressed = stage.record("presses", presses)
+      // The button's state now, then every change.
+      let enabled = stage.record(
+        "enabled", button.enabledChanges.startWith(button.isEnabled)
+      ) { $0 ? "T" : "F" }
       let results = stage.record("results", submit.events) { event in
         switch event {
         case .next(let receipt): "\(receipt.number)"
@@ -47,28 +60,44 @@ extension Scenario {
         case .completed: "c"
         }
       }
-
-      for round in 1...3 {
-        stage.log("pressed \(button.face): \(button.press() ? "accepted" : "ignored")")
-        stage.step()
-        stage.log("pressed \(button.face): \(button.press() ? "accepted" : "ignored")")
-        stage.step()
-        stage.log("the subscription has handled \(handled)")
-        if round < 3 { stage.step() }
+      // Presses the button and tells what became of the press.
+      func press() {
+        let face = button.face
+        let before = submissions.load(ordering: .relaxed)
+        let accepted = button.press()
+        let started = submissions.load(ordering: .relaxed) > before
+        presses.sendNext(started ? "s" : "i")
+        stage.log(
+          "pressed \(face): "
+            + (started
+              ? "tap #\(before + 1)'s work started; the button: \(button.face)"
+              : accepted ? "passed on, but no work started" : "the disabled button ignored it"))
       }
 
-      // The control is disabled exactly while work runs: each re-enable is at the tick the
-      // work ended, each disable at the tick of an accepted press.
+      stage.log("the button: \(button.face)")
+      for _ in 1...3 {
+        stage.step()
+        press()
+        stage.step()
+        press()
+        stage.step()
+        stage.log(
+          "the subscription handled \(phrase(handled.suffix(1))); the button: \(button.face)")
+      }
+
+      // The control is disabled exactly while work runs: each re-enable is at the step the
+      // work ended, each disable at the step of a press that started work.
       let enabledTicks = enabled.events.map { Int($0.time / clock.tick) }
       let endTicks = results.events.filter { $0.event.value?.isTerminal ?? false }
         .map { Int($0.time / clock.tick) }
       return .check(
         handled == ["ordered receipt #1", "failed: card declined", "ordered receipt #3"]
-          && enabled.values == [false, true, false, true, false, true]
-          && enabledTicks == [0, 2, 3, 5, 6, 8] && endTicks == [2, 5, 8],
+          && pressed.values == ["s", "i", "s", "i", "s", "i"]
+          && enabled.values == [true, false, true, false, true, false, true]
+          && enabledTicks == [0, 1, 3, 4, 6, 7, 9] && endTicks == [3, 6, 9],
         "one subscription handled success, failure, success; the button was disabled exactly "
           + "while each tap's work ran",
-        failure: "handled \(handled); enabled \(enabled.values) at \(enabledTicks); "
-          + "work ended at \(endTicks)")
+        failure: "handled \(handled); presses \(pressed.values); enabled \(enabled.values) at "
+          + "\(enabledTicks); work ended at \(endTicks)")
     })
 }

@@ -20,6 +20,7 @@ extension Scenario {
       processed.subscribe(next: { print("First", $0) })
       processed.subscribe(next: { print("Second", $0) })
       """,
+    labels: [#"1, 2  the count in "will launch 1 missiles": how many times the map has run"#],
     run: { stage in
       let missilesToLaunch = Atomic<Int>(0)
       let processed = Signal.just("missiles").map { name in

@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import RACSwift
+import RACSwiftTesting
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -16,10 +17,12 @@ extension Scenario {
     article: "ColdHotAndShared",
     narration: """
       A request signal is cold: each subscription sends its own request, so two subscribers \
-      make two hits on the server (it numbers its responses). replay() subscribes once and \
-      replays the one response to every subscriber, however late. Disposing a subscription \
-      while the request is in flight cancels it: the server sees the client hang up. The \
-      server is a real HTTP server on a free loopback port, started for this scenario.
+      make two hits on the server (it numbers its responses; the story waits for each \
+      response before the next step, so the numbers come out the same every run). replay() \
+      subscribes once, at once, and replays the one response to every subscriber, however \
+      late. Disposing a subscription while the request is in flight cancels it: the server \
+      sees the client hang up. The server is a real HTTP server on a free loopback port, \
+      started for this scenario.
       """,
     code: """
       let profile = session.signal(for: URLRequest(url: server.url("/profile")))
@@ -29,6 +32,9 @@ extension Scenario {
       let held = session.signal(for: …"/held").subscribe(…)
       held.dispose()                                // the request is cancelled
       """,
+    labels: [
+      "1, 2  the number of the response the server sent (response #1, response #2)"
+    ],
     run: { stage in
       let numbering = Mutex<[String: Int]>([:])
       let server: LoopbackHTTPServer
@@ -57,17 +63,22 @@ extension Scenario {
       }
       let number: (String) -> String = { $0.filter(\.isNumber) }
 
+      // The two cold subscriptions, one step apart: each waits for its response, so which one
+      // the server answers first never varies.
       let profile = request("/profile")
-      let cold = [
-        stage.record("profile, 1st", profile, label: number),
-        stage.record("profile, 2nd", profile, label: number),
-      ]
-      guard stage.wait(until: { cold.allSatisfy(\.isTerminated) }) else {
-        return .check(false, "", failure: "the cold requests did not finish in 10 s")
+      var cold: [RecordedEvents<String, URLError>] = []
+      for (index, ordinal) in ["1st", "2nd"].enumerated() {
+        if index > 0 { stage.step() }
+        let recorded = stage.record("profile, \(ordinal)", profile, label: number)
+        guard stage.wait(until: { recorded.isTerminated }) else {
+          return .check(false, "", failure: "the \(ordinal) cold request did not finish in 10 s")
+        }
+        cold.append(recorded)
+        stage.log(
+          "the \(ordinal) subscription to the cold request sent its own request and got "
+            + "\(phrase(recorded.values.map(quoted))); server hits: "
+            + "\(server.hitCount("/profile"))")
       }
-      stage.log(
-        "two subscriptions to the cold request got \(cold.flatMap(\.values)); "
-          + "server hits: \(server.hitCount("/profile"))")
 
       stage.step()
       let shared = request("/shared").replay()
@@ -75,6 +86,9 @@ extension Scenario {
       guard stage.wait(until: { early.isTerminated }) else {
         return .check(false, "", failure: "the replayed request did not finish in 10 s")
       }
+      stage.log(
+        "replay() subscribed once, at once; its first subscriber got "
+          + "\(phrase(early.values.map(quoted))); server hits: \(server.hitCount("/shared"))")
       stage.step()
       let late = stage.record("replay, late", shared, label: number)
       // Replayed at subscription — or, if the thread that delivered the response is still
@@ -83,11 +97,11 @@ extension Scenario {
         return .check(false, "", failure: "the late subscriber got no replay in 10 s")
       }
       stage.log(
-        "replay(): the first subscriber got \(early.values), the late one \(late.values) "
-          + "replayed; server hits: \(server.hitCount("/shared"))")
+        "a late subscriber got \(phrase(late.values.map(quoted))), replayed; server hits: "
+          + "\(server.hitCount("/shared"))")
 
       stage.step()
-      let held = stage.record("held, disposed", request("/held"), label: number)
+      let held = stage.record("held request", request("/held"), label: number)
       guard stage.wait(until: { server.hitCount("/held") == 1 }) else {
         return .check(false, "", failure: "the held request never reached the server")
       }
@@ -104,9 +118,10 @@ extension Scenario {
       let coldHits = server.hitCount("/profile")
       let sharedHits = server.hitCount("/shared")
       return .check(
-        coldHits == 2 && Set(cold.flatMap(\.values)).count == 2 && sharedHits == 1
+        coldHits == 2 && cold.map(\.values) == [["response #1"], ["response #2"]]
+          && sharedHits == 1
           && early.values == ["response #1"] && late.values == ["response #1"] && hungUp
-          && held.values.isEmpty,
+          && held.values.isEmpty && held.disposalTime != nil,
         "cold: 2 hits for 2 subscribers; replay(): exactly 1 hit for both; disposal cancelled "
           + "the request in flight",
         failure: "hits cold \(coldHits), replayed \(sharedHits); hang-up seen: \(hungUp)")

@@ -30,6 +30,10 @@ extension Scenario {
         .then { doSomethingElse().catch { error in presentError(error); return .empty } }
         .subscribe(completed: { print("All done.") })
       """,
+    labels: [
+      "1, 10, (-7) …  the values of first, second and result",
+      "v  a value of signal (then ignores it, and waits for the completion)",
+    ],
     run: { stage in
       let clock = stage.clock
       guard
@@ -37,7 +41,7 @@ extension Scenario {
           .setName("first"),
         let second = try? clock.coldSignal("--a-b-c|", values: ["a": 10, "b": -7, "c": 5])
           .setName("second"),
-        let signal = try? clock.coldSignal("-x-x|", values: ["x": "x"]).setName("signal"),
+        let signal = try? clock.coldSignal("-v-v|", values: ["v": "v"]).setName("signal"),
         let doSomethingElse = try? clock.coldSignal(
           "--#", values: [Character: String](), error: SaveError()
         )
@@ -53,7 +57,9 @@ extension Scenario {
       let sums = stage.record("result", result)
       stage.log("result.name: \(result.name)")
       clock.run()
-      stage.log("result sent \(sums.values): (1+10)+1 and (3+5)+1; 2-7 < 0 was filtered out")
+      stage.log(
+        "result sent \(phrase(sums.values.map(String.init))): (1+10)+1 and (3+5)+1; "
+          + "2+(-7) < 0 was filtered out")
 
       stage.step()
       let presented = Mutex<[String]>([])
@@ -68,7 +74,7 @@ extension Scenario {
       let chained = stage.record("then/catch", chain)
       clock.run()
       let errors = presented.withLock { $0 }
-      stage.log("presentError was called with \(errors.map(\.description))")
+      stage.log("presentError was called with \(phrase(errors.map(quoted)))")
       if chained.isTerminated { stage.log("All done.") }
 
       return .check(

@@ -13,7 +13,7 @@ extension Scenario {
       A signal's work runs where it is subscribed, and its events arrive where they are sent. \
       subscribe(on: io) moves the subscription — the work — to the io queue; deliver(on: ui) \
       moves only the events to the ui queue. Each value below says where the work ran and \
-      where the subscriber received it (drawn m, i, u for main, io, ui). Then scheduleRecursive reschedules an action a \
+      where the subscriber received it. Then scheduleRecursive reschedules an action a \
       million times: rescheduling is a loop, not recursion, so the stack does not grow.
       """,
     code: """
@@ -27,6 +27,7 @@ extension Scenario {
         count += 1; if count < 1_000_000 { reschedule() }
       }
       """,
+    labels: ["i→u  where the work ran → where the value was received: m main, i io, u ui"],
     run: { stage in
       let io = QueueScheduler(name: "io")
       let ui = QueueScheduler(name: "ui")

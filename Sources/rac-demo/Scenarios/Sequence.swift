@@ -21,6 +21,7 @@ extension Scenario {
       let prefixed = letters.map { "_" + $0 }
       prefixed.head         // "_A_", logs nothing; letters.head is still "A_"
       """,
+    labels: ["A, B  the element the map ran for;  A_, B_, _A_  a value read"],
     run: { stage in
       let evaluations = Subject<String, Never>()
       let reads = Subject<String, Never>()
@@ -30,22 +31,23 @@ extension Scenario {
         evaluations.sendNext(letter)
         return letter + "_"
       }
-      // Reads the list, then reports what was read and what the map ran for meanwhile.
-      func show(_ what: String, _ read: () -> [String]) {
+      // Reads the list, then reports what was read (a value, or an array of values) and what
+      // the map ran for meanwhile.
+      func show(_ what: String, _ read: () -> [String], array: Bool = false) {
         let before = evaluated.values.count
         let values = read()
         values.forEach(reads.sendNext)
-        let ran = evaluated.values.dropFirst(before)
-        stage.log(
-          "\(what) → \(values); the map ran for \(ran.isEmpty ? "nothing" : "\(Array(ran))")")
+        let ran = evaluated.values.dropFirst(before).map(quoted)
+        let result = array ? "\(values)" : phrase(values.map(quoted))
+        stage.log("\(what) → \(result); the map ran for \(phrase(ran))")
       }
-      stage.log("mapped the list; the map ran for \(evaluated.values)")
+      stage.log("mapped the list; the map ran for \(phrase(evaluated.values.map(quoted)))")
       stage.step()
       show("letters.head") { [letters.head ?? ""] }
       stage.step()
       show("letters.tail.head") { [letters.tail.head ?? ""] }
       stage.step()
-      show("letters.array") { letters.array }
+      show("letters.array", { letters.array }, array: true)
       stage.step()
       let prefixed = letters.map { "_" + $0 }
       show("prefixed.head") { [prefixed.head ?? ""] }

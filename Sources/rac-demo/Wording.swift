@@ -1,0 +1,46 @@
+import Foundation
+
+/// `items` as a phrase: "nothing", "a", "a and b", "a, b and c".
+func phrase(_ items: [String]) -> String {
+  switch items.count {
+  case 0: "nothing"
+  case 1: items[0]
+  default: items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+  }
+}
+
+/// `text` in double quotes, as a Swift string literal shows it.
+func quoted(_ text: String) -> String { "\"\(text)\"" }
+
+/// Creates the folder at `url` and the folders above it that are missing; returns `nil` when
+/// it exists afterwards, else why it could not be made, in words.
+func createFolder(_ url: URL) -> String? {
+  let manager = FileManager.default
+  var isFolder: ObjCBool = false
+  if manager.fileExists(atPath: url.path, isDirectory: &isFolder) {
+    return isFolder.boolValue ? nil : "\(url.path) is a file, not a folder"
+  }
+  // The nearest existing folder above it: the system says why nothing can be made there.
+  var parent = url.deletingLastPathComponent()
+  var child = url
+  while !manager.fileExists(atPath: parent.path, isDirectory: &isFolder), parent.path != "/" {
+    child = parent
+    parent = parent.deletingLastPathComponent()
+  }
+  if !isFolder.boolValue { return "\(parent.path) is a file, not a folder" }
+  do {
+    try manager.createDirectory(at: url, withIntermediateDirectories: true)
+    return nil
+  } catch {
+    guard mkdir(child.path, 0o755) != 0 else {
+      rmdir(child.path)
+      return (error as NSError).localizedDescription
+    }
+    switch errno {
+    case EACCES, EPERM: return "no permission to create folders in \(parent.path)"
+    case EROFS: return "\(parent.path) is on a read-only file system"
+    case ENOENT: return "\(parent.path) does not let folders be created in it"
+    case let code: return String(cString: strerror(code))
+    }
+  }
+}
