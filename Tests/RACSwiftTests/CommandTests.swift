@@ -327,6 +327,27 @@ struct CommandBindingTests {
     binding.dispose()
   }
 
+  @Test("binding a second command to a control reports no duplicate binding")
+  func rebindingIsSilent() {
+    final class RebindControl: ActionControl, @unchecked Sendable {
+      var isEnabled = true
+      let taps = Subject<RebindControl, Never>()
+      var triggers: Signal<RebindControl, Never> { taps }
+    }
+    let messages = Recorder<String, Never>()
+    let previous = BindingRegistry.shared.report
+    BindingRegistry.shared.report = { messages.record(.next($0)) }
+    defer { BindingRegistry.shared.report = previous }
+    let control = RebindControl()
+    let first = Command<RebindControl, Int, TestError>(scheduler: scheduler) { _ in .just(1) }
+    let second = Command<RebindControl, Int, TestError>(scheduler: scheduler) { _ in .just(2) }
+    control.bind(first)
+    control.bind(second)
+    let refresh = control.bindRefresh(first) { _ in }
+    #expect(messages.values.filter { $0.contains("RebindControl") }.isEmpty)
+    refresh.dispose()
+  }
+
   @Test("A10-22: binding isEnabled as well as a command is reported, not silent")
   func doubleEnabledBinding() {
     let messages = Recorder<String, Never>()

@@ -35,6 +35,9 @@ extension ActionControl {
     isolation: isolated (any Actor)? = #isolation
   ) -> any Disposable {
     let control = WeakControl(self)
+    // The new command takes `isEnabled` over: the old binding ends first, so the new one is no
+    // duplicate to report.
+    ControlBindings.shared.endBinding(for: self)
     let enabled = command.enabled.bind(
       to: BindingTarget(object: self, keyPath: \Self.isEnabled, isolation: isolation))
     let triggers = self.triggers.subscribe(
@@ -61,6 +64,7 @@ extension ActionControl {
     isolation: isolated (any Actor)? = #isolation,
     end: @escaping (Sender) -> Void
   ) -> any Disposable {
+    ControlBindings.shared.endBinding(for: self)
     let enabled = command.enabled.bind(
       to: BindingTarget(object: self, keyPath: \Self.isEnabled, isolation: isolation))
     let ends = triggers.map { sender -> Signal<Sender, Never> in
@@ -125,6 +129,12 @@ final class ControlBindings: @unchecked Sendable {
       binding.add(provider.lifetime.observeEnded { [weak binding] in binding?.dispose() })
     }
     return binding
+  }
+
+  /// Ends `control`'s command binding, if it has one.
+  func endBinding(for control: AnyObject) {
+    let previous = lock.withLock { bindings.removeValue(forKey: ObjectIdentifier(control)) }
+    previous?.binding.dispose()
   }
 
   /// Whether a live command binding holds `control`'s enabled state.
