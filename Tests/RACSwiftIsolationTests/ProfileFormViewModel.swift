@@ -1,0 +1,45 @@
+import RACSwift
+
+/// A profile form as a RAC 2 port writes it with the conveniences ports asked for
+/// (DESIGN §7.3): the age field parsed with `compactMap` against the view model's own limit, the
+/// optional nickname picker's selections with `skipNil()`. Every closure uses the view model's
+/// state and methods unannotated: the operators run them on the main actor.
+@MainActor
+final class ProfileFormViewModel {
+  /// The oldest age the form accepts.
+  var maximumAge = 130
+  /// Valid ages typed, in order.
+  private(set) var ages: [Int] = []
+  /// Nicknames picked, in order (a cleared picker sends `nil`, which is skipped).
+  private(set) var nicknames: [String] = []
+  /// How many times the age field's text was parsed (each checked on the main actor).
+  private(set) var parseCount = 0
+  private var subscriptions: [any Disposable] = []
+
+  /// Starts following the age field's text and the nickname picker.
+  func start(ageText: Signal<String, Never>, nickname: Signal<String?, Never>) {
+    subscriptions.append(
+      ageText.compactMap { text in self.parseAge(text) }
+        .subscribe(next: { age in self.ages.append(age) }))
+    subscriptions.append(
+      nickname.skipNil().map { name in self.display(name) }
+        .subscribe(next: { name in self.nicknames.append(name) }))
+  }
+
+  /// The age in `text`, if it is a number the form accepts.
+  func parseAge(_ text: String) -> Int? {
+    MainActor.assertIsolated()
+    parseCount += 1
+    guard let age = Int(text), (0...maximumAge).contains(age) else { return nil }
+    return age
+  }
+
+  /// A nickname as the form shows it.
+  func display(_ name: String) -> String { "@\(name)" }
+
+  /// Ends the view model's subscriptions.
+  func stop() {
+    for subscription in subscriptions { subscription.dispose() }
+    subscriptions = []
+  }
+}

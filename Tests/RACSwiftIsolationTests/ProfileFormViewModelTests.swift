@@ -1,0 +1,45 @@
+import RACSwift
+import RACSwiftTesting
+import Testing
+
+/// `ProfileFormViewModel` at run time: DESIGN §7.3's conveniences in a @MainActor view model.
+@Suite("A @MainActor profile form (DESIGN §7.3)", .checksLiveSubscriptions, .timeLimit(.minutes(1)))
+struct ProfileFormViewModelTests {
+  @MainActor
+  @Test("typed on the main actor, compactMap and skipNil have passed each value when it returns")
+  func onTheMainActor() {
+    let model = ProfileFormViewModel()
+    let ageText = Subject<String, Never>()
+    let nickname = Subject<String?, Never>()
+    model.start(ageText: ageText, nickname: nickname)
+    ageText.sendNext("42")
+    #expect(model.ages == [42])
+    ageText.sendNext("forty")
+    ageText.sendNext("200")
+    model.maximumAge = 250
+    ageText.sendNext("200")
+    #expect(model.ages == [42, 200])
+    #expect(model.parseCount == 4)
+    nickname.sendNext("ada")
+    nickname.sendNext(nil)
+    nickname.sendNext("grace")
+    #expect(model.nicknames == ["@ada", "@grace"])
+    model.stop()
+  }
+
+  @MainActor
+  @Test("sent from a background thread, the values reach the main actor in order")
+  func fromBackground() async {
+    let model = ProfileFormViewModel()
+    let ageText = Subject<String, Never>()
+    let nickname = Subject<String?, Never>()
+    model.start(ageText: ageText, nickname: nickname)
+    sendFromBackground(["1", "x", "2", "300", "3"], to: ageText)
+    sendFromBackground([nil, "ada", nil, "lin"], to: nickname)
+    await yield(until: { model.ages.count == 3 && model.nicknames.count == 2 })
+    #expect(model.ages == [1, 2, 3])
+    #expect(model.nicknames == ["@ada", "@lin"])
+    #expect(model.parseCount == 5)
+    model.stop()
+  }
+}
