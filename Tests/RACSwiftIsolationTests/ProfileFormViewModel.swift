@@ -2,8 +2,10 @@ import RACSwift
 
 /// A profile form as a RAC 2 port writes it with the conveniences ports asked for
 /// (DESIGN §7.3): the age field parsed with `compactMap` against the view model's own limit, the
-/// optional nickname picker's selections with `skipNil()`. Every closure uses the view model's
-/// state and methods unannotated: the operators run them on the main actor.
+/// optional nickname picker's selections with `skipNil()`, a refresh `Command` without input
+/// (`Command { … }`, `execute()`). Every closure uses the view model's state and methods
+/// unannotated: the operators run them on the main actor. The command's work holds `self`
+/// unowned: the view model owns the command.
 @MainActor
 final class ProfileFormViewModel {
   /// The oldest age the form accepts.
@@ -14,7 +16,34 @@ final class ProfileFormViewModel {
   private(set) var nicknames: [String] = []
   /// How many times the age field's text was parsed (each checked on the main actor).
   private(set) var parseCount = 0
+  /// Whether the app is online: the refresh command is enabled only then.
+  let isOnline = MutableProperty(true)
+  /// The nickname suggestions the last refresh loaded.
+  private(set) var suggestions: [String] = []
+  /// How many times the suggestions were loaded (each checked on the main actor).
+  private(set) var loadCount = 0
+  /// Loads nickname suggestions; set in `init`, once `self` can be captured.
+  private(set) var refresh: Command<Void, [String], Never>?
   private var subscriptions: [any Disposable] = []
+
+  /// A form whose refresh command delivers its state on `scheduler`.
+  init(scheduler: any Scheduler) {
+    refresh = Command(enabled: isOnline.signal, scheduler: scheduler) { [unowned self] in
+      self.loadSuggestions()
+    }
+  }
+
+  /// Refreshes the suggestions, as a pull-to-refresh would.
+  func pullToRefresh() {
+    refresh!.execute().subscribe(next: { names in self.suggestions = names })
+  }
+
+  /// The suggestions for the nicknames picked so far.
+  func loadSuggestions() -> Signal<[String], Never> {
+    MainActor.assertIsolated()
+    loadCount += 1
+    return .just(nicknames.map { "\($0)\(loadCount)" })
+  }
 
   /// Starts following the age field's text and the nickname picker.
   func start(ageText: Signal<String, Never>, nickname: Signal<String?, Never>) {

@@ -8,7 +8,7 @@ struct ProfileFormViewModelTests {
   @MainActor
   @Test("typed on the main actor, compactMap and skipNil have passed each value when it returns")
   func onTheMainActor() {
-    let model = ProfileFormViewModel()
+    let model = ProfileFormViewModel(scheduler: ImmediateScheduler.shared)
     let ageText = Subject<String, Never>()
     let nickname = Subject<String?, Never>()
     model.start(ageText: ageText, nickname: nickname)
@@ -30,7 +30,7 @@ struct ProfileFormViewModelTests {
   @MainActor
   @Test("sent from a background thread, the values reach the main actor in order")
   func fromBackground() async {
-    let model = ProfileFormViewModel()
+    let model = ProfileFormViewModel(scheduler: ImmediateScheduler.shared)
     let ageText = Subject<String, Never>()
     let nickname = Subject<String?, Never>()
     model.start(ageText: ageText, nickname: nickname)
@@ -40,6 +40,32 @@ struct ProfileFormViewModelTests {
     #expect(model.ages == [1, 2, 3])
     #expect(model.nicknames == ["@ada", "@lin"])
     #expect(model.parseCount == 5)
+    model.stop()
+  }
+
+  @MainActor
+  @Test("a refresh Command without input runs its work on the main actor; enabled follows isOnline")
+  func refreshCommand() {
+    let scheduler = TestScheduler()
+    let model = ProfileFormViewModel(scheduler: scheduler)
+    let nickname = Subject<String?, Never>()
+    model.start(ageText: .never, nickname: nickname)
+    nickname.sendNext("ada")
+    model.pullToRefresh()
+    #expect(model.loadCount == 1, "the work is made at once, on the main actor")
+    #expect(model.refresh!.isExecuting)
+    scheduler.run()
+    #expect(model.suggestions == ["@ada1"])
+    #expect(!model.refresh!.isExecuting)
+    model.isOnline.value = false
+    #expect(!model.refresh!.isEnabled)
+    model.pullToRefresh()
+    scheduler.run()
+    #expect(model.loadCount == 1, "a disabled command makes no work")
+    model.isOnline.value = true
+    model.pullToRefresh()
+    scheduler.run()
+    #expect(model.suggestions == ["@ada2"])
     model.stop()
   }
 }

@@ -253,6 +253,44 @@ struct Publication: Sendable {
   }
 }
 
+extension Command where Input == Void {
+  /// A command without input, made from work that takes no parameter — a refresh, a logout, a
+  /// retry. Everything else is as for ``init(name:enabled:scheduler:execute:isolation:)``: the
+  /// same parameters, the same rules; run it with ``execute()``.
+  ///
+  /// ```swift
+  /// let refresh = Command { api.fetchInbox() }
+  /// let submit = Command(enabled: form.isValid) { api.submit(form.order) }
+  /// refresh.execute()
+  /// ```
+  ///
+  /// Made on an actor (a `@MainActor` view model), `execute` may use the actor's state and runs
+  /// only on it (see <doc:Concurrency>).
+  public convenience init(
+    name: String = "Command",
+    enabled enabledInput: Signal<Bool, Never>? = nil,
+    scheduler: any Scheduler = MainScheduler.shared,
+    execute: @escaping () -> Signal<Output, Failure>,
+    isolation: isolated (any Actor)? = #isolation
+  ) {
+    self.init(
+      name: name, enabled: enabledInput, scheduler: scheduler, execute: { _ in execute() },
+      isolation: isolation)
+  }
+
+  /// Runs a command without input: ``execute(_:)`` with `()`, with every rule it has — it fails
+  /// with ``CommandError/notEnabled`` when the command is disabled.
+  ///
+  /// ```swift
+  /// refresh.execute().subscribe(next: { messages in show(messages) })
+  /// ```
+  @inlinable
+  @discardableResult
+  public func execute() -> Signal<Output, CommandError<Failure>> {
+    execute(())
+  }
+}
+
 extension Command: CustomStringConvertible {
   /// The command's name.
   public var description: String { commandName }
