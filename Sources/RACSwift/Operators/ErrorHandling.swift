@@ -198,8 +198,21 @@ extension Signal where Failure == Never {
   /// ```
   @inlinable
   public func promoteError<E: Error>(_: E.Type = E.self) -> Signal<Value, E> {
+    promoteError(name: .unary(self, "promoteError"))
+  }
+
+  /// `promoteError()` where the caller did not write it: the overloads that combine a signal
+  /// that cannot fail with failing ones (`Signal.combineLatest(name, available)`). Named as the
+  /// receiver, so the result's name reads as the call was written.
+  @inlinable
+  func promotedImplicitly<E: Error>(_: E.Type = E.self) -> Signal<Value, E> {
+    promoteError(name: .alias(self))
+  }
+
+  @inlinable
+  func promoteError<E: Error>(name: SignalNameNode) -> Signal<Value, E> {
     typealias Op = UnarySignal<Value, Never, Value, E, Void>
-    return Op(name: .unary(self, "promoteError"), source: self, parameter: ()) {
+    return Op(name: name, source: self, parameter: ()) {
       signal, sink, scope in
       Op.cast(signal).source.subscribe(
         sink: { event in
