@@ -1,9 +1,16 @@
 import RACSwift
 
+/// What the name service can fail with.
+enum ProfileError: Error, Equatable {
+  /// No connection.
+  case offline
+}
+
 /// A profile form as a RAC 2 port writes it with the conveniences ports asked for
 /// (DESIGN §7.3): the age field parsed with `compactMap` against the view model's own limit, the
 /// optional nickname picker's selections with `skipNil()`, a refresh `Command` without input
-/// (`Command { … }`, `execute()`). Every closure uses the view model's state and methods
+/// (`Command { … }`, `execute()`), and the name field, which cannot fail, combined with the
+/// availability service, which can, without `promoteError()`. Every closure uses the view model's state and methods
 /// unannotated: the operators run them on the main actor. The command's work holds `self`
 /// unowned: the view model owns the command.
 @MainActor
@@ -24,6 +31,14 @@ final class ProfileFormViewModel {
   private(set) var loadCount = 0
   /// Loads nickname suggestions; set in `init`, once `self` can be captured.
   private(set) var refresh: Command<Void, [String], Never>?
+  /// Asks the name service whether a name is free.
+  var checkName: (String) -> Signal<Bool, ProfileError> = { _ in .never }
+  /// Names whose availability was asked, in order (each asked on the main actor).
+  private(set) var checkedNames: [String] = []
+  /// What the form says about the name typed.
+  private(set) var nameSummary = ""
+  /// The name service's error, if it failed.
+  private(set) var nameError: ProfileError?
   private var subscriptions: [any Disposable] = []
 
   /// A form whose refresh command delivers its state on `scheduler`.
@@ -53,6 +68,34 @@ final class ProfileFormViewModel {
     subscriptions.append(
       nickname.skipNil().map { name in self.display(name) }
         .subscribe(next: { name in self.nicknames.append(name) }))
+  }
+
+  /// Follows the name field: each name is checked with the service (the last one asked wins), and
+  /// the summary combines the name with its answer.
+  func watchName(_ name: Signal<String, Never>) {
+    let available: Signal<Bool, ProfileError> = name.map { text in
+      self.checkAvailability(of: text)
+    }.switchToLatest()
+    let summary: Signal<String, ProfileError> = Signal.combineLatest(name, available).map {
+      text, isFree in self.summary(of: text, isFree: isFree)
+    }
+    subscriptions.append(
+      summary.subscribe(
+        next: { text in self.nameSummary = text }, error: { error in self.nameError = error }))
+  }
+
+  /// Asks the service about `name`, normalized.
+  func checkAvailability(of name: String) -> Signal<Bool, ProfileError> {
+    MainActor.assertIsolated()
+    let normalized = name.lowercased()
+    checkedNames.append(normalized)
+    return checkName(normalized)
+  }
+
+  /// The summary of a name and whether it is free.
+  func summary(of name: String, isFree: Bool) -> String {
+    MainActor.assertIsolated()
+    return isFree ? "\(name) is free" : "\(name) is taken"
   }
 
   /// The age in `text`, if it is a number the form accepts.

@@ -68,4 +68,30 @@ struct ProfileFormViewModelTests {
     #expect(model.suggestions == ["@ada2"])
     model.stop()
   }
+
+  @MainActor
+  @Test("the name field, which cannot fail, combines with the failing service without promoteError")
+  func nameAvailability() {
+    let model = ProfileFormViewModel(scheduler: ImmediateScheduler.shared)
+    var answers: [String: Subject<Bool, ProfileError>] = [:]
+    model.checkName = { name in
+      let answer = Subject<Bool, ProfileError>()
+      answers[name] = answer
+      return answer
+    }
+    let name = Subject<String, Never>()
+    model.watchName(name)
+    name.sendNext("Ada")
+    answers["ada"]!.sendNext(true)
+    #expect(model.nameSummary == "Ada is free")
+    name.sendNext("Root")
+    answers["root"]!.sendNext(false)
+    #expect(model.nameSummary == "Root is taken")
+    answers["ada"]!.sendNext(true)
+    #expect(model.nameSummary == "Root is taken", "the answer about a replaced name is dropped")
+    answers["root"]!.sendError(.offline)
+    #expect(model.nameError == .offline)
+    #expect(model.checkedNames == ["ada", "root"])
+    model.stop()
+  }
 }

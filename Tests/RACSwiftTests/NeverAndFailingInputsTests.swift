@@ -215,4 +215,163 @@ struct NeverAndFailingInputsTests {
     #expect(EventLog.of(literal) == ["(1, 2)", "completed"])
     #expect(EventLog.of(failingLiteral) == ["(1, 2)", "completed"])
   }
+
+  @Test(
+    "merge of a Never and a failing signal, either way round and static: values, then the error")
+  func mergeMixed() {
+    let taps = Subject<String, Never>().setName("taps")
+    let pushes = Subject<String, TestError>().setName("pushes")
+    let forward: Signal<String, TestError> = taps.merge(pushes)
+    let backward: Signal<String, TestError> = pushes.merge(taps)
+    let pair: Signal<String, TestError> = Signal.merge(taps, pushes)
+    let reversedPair: Signal<String, TestError> = Signal.merge(pushes, taps)
+    #expect(forward.name == "[taps] -merge: pushes")
+    #expect(pair.name == "+merge: (taps, pushes)")
+    let log = EventLog()
+    for signal in [forward, backward, pair, reversedPair] { log.record(signal) }
+    taps.sendNext("tap")
+    pushes.sendNext("push")
+    pushes.sendError(failure)
+    taps.sendNext("late")
+    let each = { (line: String) in [String](repeating: line, count: 4) }
+    #expect(log.lines == each("tap") + each("push") + each("error TestError(9)"))
+  }
+
+  @Test("Signal.merge of three, each way of mixing Never and failing signals")
+  func mergeTriple() {
+    let triples: [Signal<Int, TestError>] = [
+      Signal.merge(n1, f2, f3), Signal.merge(f1, n2, f3), Signal.merge(f1, f2, n3),
+      Signal.merge(n1, n2, f3), Signal.merge(n1, f2, n3), Signal.merge(f1, n2, n3),
+    ]
+    for signal in triples { #expect(EventLog.of(signal) == ["1", "2", "3", "completed"]) }
+    let failing: Signal<Int, TestError> = Signal.merge(n1, bad, n3)
+    #expect(EventLog.of(failing) == ["1", "error TestError(9)"])
+  }
+
+  @Test("flattenMap from a signal that cannot fail to failing ones: values, then an inner error")
+  func flattenMapToFailing() {
+    let terms = Subject<String, Never>().setName("terms")
+    var requests: [String: Subject<Int, TestError>] = [:]
+    let results: Signal<Int, TestError> = terms.flattenMap { term in
+      let request = Subject<Int, TestError>()
+      requests[term] = request
+      return request
+    }
+    #expect(results.name == "[terms] -flattenMap:")
+    let log = EventLog()
+    log.record(results)
+    terms.sendNext("a")
+    terms.sendNext("b")
+    requests["a"]!.sendNext(1)
+    requests["b"]!.sendNext(2)
+    requests["a"]!.sendError(failure)
+    requests["b"]!.sendNext(3)
+    #expect(log.lines == ["1", "2", "error TestError(9)"])
+  }
+
+  @Test("flattenMap from a failing signal to ones that cannot fail: values, then the outer error")
+  func flattenMapFromFailing() {
+    let sessions = Subject<Int, TestError>()
+    let names: Signal<String, TestError> = sessions.flattenMap { id in
+      Signal<String, Never>.just("user \(id)")
+    }
+    let log = EventLog()
+    log.record(names)
+    sessions.sendNext(1)
+    sessions.sendNext(2)
+    sessions.sendError(failure)
+    #expect(log.lines == ["user 1", "user 2", "error TestError(9)"])
+    #expect(EventLog.of(f1.flattenMap { _ in n2 }) == ["2", "completed"])
+  }
+
+  @Test("written on the main actor, a mixing flattenMap's transform runs there, either way round")
+  @MainActor
+  func flattenMapOnTheMainActor() async {
+    var lookups: [String] = []
+    let terms = Subject<String, Never>()
+    let forward: Signal<Int, TestError> = terms.flattenMap { term in
+      MainActor.preconditionIsolated()
+      lookups.append(term)
+      return Signal<Int, TestError>.just(term.count)
+    }
+    let outer = Subject<Int, TestError>()
+    let backward: Signal<String, TestError> = outer.flattenMap { id in
+      MainActor.preconditionIsolated()
+      lookups.append("#\(id)")
+      return Signal<String, Never>.just("user \(id)")
+    }
+    let log = EventLog()
+    log.record(forward)
+    log.record(backward)
+    terms.sendNext("ada")
+    outer.sendNext(7)
+    #expect(log.lines == ["3", "user 7"])
+    await Task.detached {
+      terms.sendNext("grace")
+      outer.sendNext(8)
+    }.value
+    while log.lines.count < 4 { await Task.yield() }
+    #expect(log.lines == ["3", "user 7", "5", "user 8"])
+    #expect(lookups == ["ada", "#7", "grace", "#8"])
+    terms.sendCompleted()
+    outer.sendCompleted()
+  }
+
+  @Test("map { failing }.switchToLatest() on a signal that cannot fail, and the reverse")
+  func switchToLatestMixed() {
+    let terms = Subject<String, Never>().setName("terms")
+    var requests: [Subject<String, TestError>] = []
+    let results: Signal<String, TestError> = terms.map { _ in
+      let request = Subject<String, TestError>()
+      requests.append(request)
+      return request
+    }.switchToLatest()
+    let log = EventLog()
+    log.record(results)
+    terms.sendNext("a")
+    terms.sendNext("ab")
+    requests[0].sendNext("stale")
+    requests[1].sendNext("fresh")
+    requests[0].sendError(failure)
+    #expect(log.lines == ["fresh"], "the error of a replaced request is not forwarded")
+    requests[1].sendError(failure)
+    #expect(log.lines == ["fresh", "error TestError(9)"])
+
+    let outer = Subject<Int, TestError>().setName("outer")
+    let reversed: Signal<Int, TestError> = outer.map { Signal<Int, Never>.just($0 * 10) }
+      .switchToLatest()
+    #expect(reversed.name == "[[outer] -map:] -switchToLatest")
+    let reversedLog = EventLog()
+    reversedLog.record(reversed)
+    outer.sendNext(1)
+    outer.sendNext(2)
+    outer.sendError(failure)
+    #expect(reversedLog.lines == ["10", "20", "error TestError(9)"])
+  }
+
+  @Test("merge, flattenMap and switchToLatest of one failure type keep their forms and types")
+  func existingFlatteningCallSitesUnchanged() {
+    let merged: Signal<Int, Never> = n1.merge(n2)
+    let failingMerged: Signal<Int, TestError> = f1.merge(f2)
+    let staticMerged: Signal<Int, Never> = Signal.merge(n1, n2)
+    let listMerged: Signal<Int, TestError> = Signal.merge([f1, f2, f3])
+    #expect(areInputs(inputs(of: merged), [n1, n2]))
+    #expect(areInputs(inputs(of: failingMerged), [f1, f2]))
+    #expect(areInputs(inputs(of: staticMerged), [n1, n2]))
+    #expect(areInputs(inputs(of: listMerged), [f1, f2, f3]))
+    let flattened: Signal<Int, Never> = n1.flattenMap { .just($0 + 1) }
+    let failingFlattened: Signal<Int, TestError> = f1.flattenMap { .just($0 + 1) }
+    let explicit: Signal<Int, Never> = n1.flattenMap { Signal<Int, Never>.just($0) }
+    #expect(areInputs(inputs(of: flattened), [n1]))
+    #expect(areInputs(inputs(of: failingFlattened), [f1]))
+    #expect(areInputs(inputs(of: explicit), [n1]))
+    #expect(EventLog.of(failingFlattened) == ["2", "completed"])
+    let outer = Signal<Signal<Int, Never>, Never>.just(n1)
+    let switched: Signal<Int, Never> = outer.switchToLatest()
+    let failingOuter = Signal<Signal<Int, TestError>, TestError>.just(f1)
+    let failingSwitched: Signal<Int, TestError> = failingOuter.switchToLatest()
+    #expect(areInputs(inputs(of: switched), [outer]))
+    #expect(areInputs(inputs(of: failingSwitched), [failingOuter]))
+    #expect(EventLog.of(switched) == ["1", "completed"])
+  }
 }

@@ -194,8 +194,12 @@ extension Signal where Failure == Never {
   ///
   /// ```swift
   /// let clicks: Signal<Void, Never> = …
-  /// clicks.promoteError(URLError.self).flattenMap { _ in request }
+  /// let requests = clicks.promoteError(URLError.self)  // Signal<Void, URLError>
   /// ```
+  ///
+  /// Combining operators do this themselves: `combineLatest`, `zip`, `merge`, `flattenMap` and
+  /// `switchToLatest` take signals that cannot fail beside failing ones
+  /// (`clicks.flattenMap { _ in request }` is a `Signal<Data, URLError>`).
   @inlinable
   public func promoteError<E: Error>(_: E.Type = E.self) -> Signal<Value, E> {
     promoteError(name: .unary(self, "promoteError"))

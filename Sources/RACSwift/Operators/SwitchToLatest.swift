@@ -49,6 +49,46 @@ extension Signal {
   }
 }
 
+// switchToLatest between a signal that cannot fail and inner signals that can, either way round,
+// without promoteError() (DESIGN §7.3). Disfavored: where the inner signals fail as the outer one
+// does, the form above applies, as before.
+extension Signal where Failure == Never {
+  /// `switchToLatest` of an outer signal that cannot fail whose inner signals can: the result
+  /// fails as the latest inner signal does, with no `promoteError()` to write.
+  ///
+  /// ```swift
+  /// let searchTerms: Signal<String, Never> = …
+  /// let results = searchTerms.map { term in api.search(term) }.switchToLatest()
+  /// // api.search returns Signal<[Item], URLError>: results is Signal<[Item], URLError>
+  /// ```
+  @inlinable @_disfavoredOverload
+  public func switchToLatest<T, E: Error>() -> Signal<T, E> where Value == Signal<T, E> {
+    promotedImplicitly(E.self).switchToLatest()
+  }
+}
+
+extension Signal {
+  /// `switchToLatest` of an outer signal that can fail whose inner signals cannot: the result
+  /// fails as the outer signal does, with no `promoteError()` to write.
+  ///
+  /// ```swift
+  /// let sessions: Signal<Session, AuthError> = …
+  /// let names = sessions.map { session in session.user.name.signal }.switchToLatest()
+  /// // name.signal is Signal<String, Never>: names is Signal<String, AuthError>
+  /// ```
+  @inlinable @_disfavoredOverload
+  public func switchToLatest<T>() -> Signal<T, Failure> where Value == Signal<T, Never> {
+    typealias Op = OperatorSignal<T, Failure, Signal<Signal<T, Never>, Failure>>
+    return Op(name: .unary(self, "switchToLatest"), state: self) { signal, sink, scope in
+      let state = SwitchState<T, Failure>(sink: sink, scope: scope)
+      Op.state(of: signal).subscribe(
+        sink: { event in
+          state.receiveOuter(event.map { inner in inner.promotedImplicitly(Failure.self) })
+        }, scope: state.outerScope)
+    }
+  }
+}
+
 /// An event of `switchToLatest`, tagged with the generation of the inner signal it comes from.
 @usableFromInline
 enum SwitchOperation<Value, Failure: Error> {

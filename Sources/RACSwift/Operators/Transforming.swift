@@ -163,6 +163,51 @@ extension Signal {
   }
 }
 
+// flattenMap between a signal that cannot fail and inner signals that can, either way round,
+// without promoteError() (DESIGN §7.3). Disfavored: where the inner signals fail as the receiver
+// does, the form above applies, as before.
+extension Signal where Failure == Never {
+  /// `flattenMap` of a receiver that cannot fail to inner signals that can: the result fails as
+  /// they do, with no `promoteError()` to write.
+  ///
+  /// ```swift
+  /// let searchTerms: Signal<String, Never> = …
+  /// let results = searchTerms.flattenMap { term in api.search(term) }
+  /// // api.search returns Signal<[Item], URLError>: results is Signal<[Item], URLError>
+  /// ```
+  ///
+  /// Written on an actor, `transform` may use the actor's state and runs only on it (see
+  /// <doc:Concurrency>).
+  @inlinable @_disfavoredOverload
+  public func flattenMap<T, E: Error>(
+    _ transform: @escaping (Value) -> Signal<T, E>,
+    isolation: isolated (any Actor)? = #isolation
+  ) -> Signal<T, E> {
+    promotedImplicitly(E.self).flattenMap(transform, isolation: isolation)
+  }
+}
+
+extension Signal {
+  /// `flattenMap` of a receiver that can fail to inner signals that cannot: the result fails as
+  /// the receiver does, with no `promoteError()` to write.
+  ///
+  /// ```swift
+  /// let sessions: Signal<Session, AuthError> = …
+  /// let names = sessions.flattenMap { session in session.user.name.signal }
+  /// // name.signal is Signal<String, Never>: names is Signal<String, AuthError>
+  /// ```
+  ///
+  /// Written on an actor, `transform` may use the actor's state and runs only on it (see
+  /// <doc:Concurrency>).
+  @inlinable @_disfavoredOverload
+  public func flattenMap<T>(
+    _ transform: @escaping (Value) -> Signal<T, Never>,
+    isolation: isolated (any Actor)? = #isolation
+  ) -> Signal<T, Failure> {
+    flattenMap({ transform($0).promotedImplicitly(Failure.self) }, isolation: isolation)
+  }
+}
+
 extension Signal {
   /// Replaces every value with `value` (RAC's `-mapReplace:`).
   ///
