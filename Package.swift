@@ -23,15 +23,13 @@ let package = Package(
   targets: [
     .target(name: "RACSwift", swiftSettings: strictSettings),
     .target(name: "RACSwiftTesting", dependencies: ["RACSwift"], swiftSettings: strictSettings),
-    // A loopback HTTP server for the tests and the demo (not a product).
-    .target(name: "LoopbackHTTP", swiftSettings: strictSettings),
     .executableTarget(
-      name: "rac-demo", dependencies: ["RACSwift", "RACSwiftTesting", "LoopbackHTTP"],
+      name: "rac-demo", dependencies: ["RACSwift", "RACSwiftTesting"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "RACSwiftTests",
       dependencies: [
-        "RACSwift", "RACSwiftTesting", "LoopbackHTTP",
+        "RACSwift", "RACSwiftTesting",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       swiftSettings: strictSettings),

@@ -1,5 +1,4 @@
 import Foundation
-import LoopbackHTTP
 import RACSwift
 import RACSwiftTesting
 import Testing
