@@ -77,21 +77,22 @@ extension Signal {
   consuming func compactMapping<T>(
     name: SignalNameNode, _ transform: @escaping (Value) -> T?
   ) -> Signal<T, Failure> {
-    typealias Op = CompactMapSignal<Value, T, Failure>
+    typealias Op = UnarySignal<Value, Failure, T, Failure, OptionalTransform<Value, T>>
     let source = consume self
+    let parameter = OptionalTransform(transform)
     if source.isSynchronous {
-      return Op(synchronous: name, source: source, function: transform) { signal, sink, scope in
+      return Op(synchronous: name, source: source, parameter: parameter) { signal, sink, scope in
         let op = Op.cast(signal)
-        let transform = op.function
+        let transform = op.parameter.transform
         // The source is synchronous: this signal was made synchronous only then.
         op.source.subscribe(
           op.source.synchronousPath.unsafelyUnwrapped,
           stage: { $0.forwardCompactMapped(transform, to: sink) }, scope: scope)
       }
     }
-    return Op(name: name, source: source, function: transform) { signal, sink, scope in
+    return Op(name: name, source: source, parameter: parameter) { signal, sink, scope in
       let op = Op.cast(signal)
-      let transform = op.function
+      let transform = op.parameter.transform
       op.source.subscribe(
         sink: { $0.forwardCompactMapped(transform, to: sink) }, scope: scope)
     }
@@ -140,45 +141,12 @@ extension Signal {
   }
 }
 
-/// A signal made by `compactMap` or `skipNil`: its input and its optional-returning transform,
-/// kept with its declared shape (CONTRIBUTING, rule 3).
+/// The transform of `compactMap` and `skipNil`, in a struct so that the closure keeps its
+/// declared shape in a ``UnarySignal`` (CONTRIBUTING, rule 3).
 @usableFromInline
-final class CompactMapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>,
-  @unchecked Sendable
-{
-  @usableFromInline let source: Signal<Input, Failure>
-  @usableFromInline let function: (Input) -> Value?
-
-  @inlinable
-  init(
-    name: SignalNameNode, source: Signal<Input, Failure>, function: @escaping (Input) -> Value?,
-    subscribe: @escaping SubscribeFunction
-  ) {
-    self.source = source
-    self.function = function
-    super.init(name: name, subscribe: subscribe)
-  }
-
-  /// A synchronous signal (see ``Signal/isSynchronous``).
-  @inlinable
-  init(
-    synchronous name: SignalNameNode, source: Signal<Input, Failure>,
-    function: @escaping (Input) -> Value?,
-    subscribe: @escaping SynchronousPath<Value, Failure>.Function
-  ) {
-    self.source = source
-    self.function = function
-    super.init(synchronous: name, subscribe: subscribe)
-  }
-
-  /// `signal`, which must be a `CompactMapSignal` of this type.
-  @inlinable @inline(__always)
-  static func cast(_ signal: Signal<Value, Failure>) -> CompactMapSignal {
-    unsafeDowncast(signal, to: CompactMapSignal.self)
-  }
-
-  @usableFromInline
-  override func nameInput() -> AnyObject? { source }
+struct OptionalTransform<Input, Output> {
+  @usableFromInline let transform: (Input) -> Output?
+  @inlinable init(_ transform: @escaping (Input) -> Output?) { self.transform = transform }
 }
 
 extension Event {

@@ -320,6 +320,18 @@ final class UnarySignal<Input, InputFailure: Error, Value, Failure: Error, Param
     super.init(name: name, subscribe: subscribe)
   }
 
+  /// A synchronous signal (see ``Signal/isSynchronous``): for an operator that forwards a
+  /// synchronous input's events as they come (`compactMap` of `just`, `from`, …).
+  @inlinable
+  init(
+    synchronous name: SignalNameNode, source: Signal<Input, InputFailure>, parameter: Parameter,
+    subscribe: @escaping SynchronousPath<Value, Failure>.Function
+  ) {
+    self.source = source
+    self.parameter = parameter
+    super.init(synchronous: name, subscribe: subscribe)
+  }
+
   /// `signal`, which must be a `UnarySignal` of this type.
   @inlinable @inline(__always)
   static func cast(_ signal: Signal<Value, Failure>) -> UnarySignal {
