@@ -120,15 +120,24 @@ let w2 = Workload(
     },
     Implementation(name: Library.closureLoop) { n, meter in
       let counters = (0..<10).map { _ in Counter() }
-      let sinks: [(Int) -> Void] = opaque(counters.map { counter in { counter.value &+= $0 } })
+      let sinks = ContiguousArray(
+        counters.map { counter in LoopSink(receive: opaque { counter.value &+= $0 }) })
       meter.start()
       for value in 0..<n {
-        for sink in sinks { sink(value) }
+        // By index: `for sink in sinks` copies each element out, retaining and releasing its
+        // closure's context on every call (callgrind: 65 instead of 20 instructions a call).
+        for index in sinks.indices { sinks[index].receive(value) }
       }
       meter.stop()
       return counters.reduce(0) { $0 &+ $1.value }
     },
   ])
+
+/// One subscriber of W2's closure loop. An array of bare closures would store them at the most
+/// general abstraction, and each call would go through a reabstraction thunk.
+struct LoopSink {
+  let receive: (Int) -> Void
+}
 
 // W3: N times: build just(i) → map(+1) → filter(even), subscribe with next and completed
 // handlers, receive, dispose.
@@ -163,23 +172,50 @@ let w3 = Workload(
       let sum = Counter()
       let increment: (Int) -> Int = opaque { $0 + 1 }
       let isEven: (Int) -> Bool = opaque { $0 % 2 == 0 }
+      let next: (Int) -> Void = opaque { sum.value &+= $0 }
+      let completed: () -> Void = opaque { sum.count &+= 1 }
       meter.start()
       for value in 0..<n {
-        // The same shape through closures built per iteration: a source capturing its value,
-        // a stage capturing the source, handlers capturing the counter.
-        let source: ((Int) -> Void) -> Void = opaque { deliver in deliver(value) }
-        let next: (Int) -> Void = opaque { sum.value &+= $0 }
-        let completed: () -> Void = opaque { sum.count &+= 1 }
-        let stage: ((Int) -> Void) -> Void = opaque { deliver in
-          source {
-            let incremented = increment($0)
-            if isEven(incremented) { deliver(incremented) }
-          }
-        }
-        stage(next)
-        completed()
+        // The one allocation the job needs: a subscription holding its handlers. The source
+        // (`just(value)`) and the stages need nothing built: the value goes through them.
+        let subscription = LoopSubscription.make(next: next, completed: completed)
+        let incremented = increment(value)
+        if isEven(incremented) { subscription.send(incremented) }
+        subscription.complete()
+        subscription.dispose()
       }
       meter.stop()
       return sum.value &+ sum.count
     },
   ])
+
+/// A subscription of W3's closure loop: its handlers and whether it was disposed.
+///
+/// The handlers are called through its methods: called through the properties from the loop,
+/// each call retains and releases the handler's context (callgrind: 3.5 instead of 2 retains
+/// per subscription).
+final class LoopSubscription {
+  private let next: (Int) -> Void
+  private let completed: () -> Void
+  @exclusivity(unchecked) private(set) var isDisposed = false
+
+  private init(next: @escaping (Int) -> Void, completed: @escaping () -> Void) {
+    self.next = next
+    self.completed = completed
+  }
+
+  /// A new subscription, on the heap: made out of the optimizer's sight, so it cannot be
+  /// promoted to the stack (which would leave the loop with no allocation at all).
+  @inline(never)
+  static func make(
+    next: @escaping (Int) -> Void, completed: @escaping () -> Void
+  ) -> LoopSubscription {
+    LoopSubscription(next: next, completed: completed)
+  }
+
+  func send(_ value: Int) { next(value) }
+
+  func complete() { completed() }
+
+  func dispose() { isDisposed = true }
+}

@@ -1,6 +1,6 @@
 /// One benchmark workload of `../shared/BENCHMARKS.md`, implemented three times.
 public struct Workload: Sendable {
-  /// `W1` … `W8`.
+  /// `W1` … `W9`.
   public let id: String
   /// What it measures.
   public let title: String
@@ -75,3 +75,43 @@ public final class Counter: @unchecked Sendable {
 /// Hides a value from the optimizer.
 @inline(never)
 public func opaque<T>(_ value: T) -> T { value }
+
+// Hide a closure from the optimizer at its own abstraction. Through the generic `opaque(_:)` a
+// closure is passed at the most general abstraction (arguments and results in memory), and one
+// that another closure captures is wrapped in a reabstraction thunk or two on every call —
+// generic wrapping the closure loops must not pay (BENCHMARKS.md). These are public, so the
+// optimizer cannot assume it knows every caller and what each returns.
+
+/// Hides a transform from the optimizer.
+@inline(never)
+public func opaque(_ function: @escaping (Int) -> Int) -> (Int) -> Int { function }
+
+/// Hides a predicate from the optimizer.
+@inline(never)
+public func opaque(_ function: @escaping (Int) -> Bool) -> (Int) -> Bool { function }
+
+/// Hides a sink from the optimizer.
+@inline(never)
+public func opaque(_ function: @escaping (Int) -> Void) -> (Int) -> Void { function }
+
+/// Hides a combining function from the optimizer.
+@inline(never)
+public func opaque(_ function: @escaping (Int, Int) -> Int) -> (Int, Int) -> Int { function }
+
+/// Hides a completion handler from the optimizer.
+@inline(never)
+public func opaque(_ function: @escaping () -> Void) -> () -> Void { function }
+
+/// Hides a synchronous source from the optimizer: it sends its values to the (non-escaping)
+/// function it is given before it returns.
+@inline(never)
+public func opaque(
+  _ function: @escaping (Int, (Int) -> Void) -> Void
+) -> (Int, (Int) -> Void) -> Void { function }
+
+/// Hides a synchronous single-value source from the optimizer: it sends its value, then
+/// completes, before it returns.
+@inline(never)
+public func opaque(
+  _ function: @escaping (Int, (Int) -> Void, () -> Void) -> Void
+) -> (Int, (Int) -> Void, () -> Void) -> Void { function }
