@@ -1,21 +1,31 @@
 #!/usr/bin/env python3
-"""Turns a package-benchmark markdown run (and heap-stats output) into the RACSwift results
-table: medians per unit, ratios against OpenCombine and the closure loop, PASS/MISS against the
-targets of ../../shared/BENCHMARKS.md."""
+"""Turns package-benchmark markdown runs (and heap-stats output) into the RACSwift results
+tables: medians per unit, ratios against OpenCombine and the closure loop, PASS/MISS against the
+targets of ../../shared/BENCHMARKS.md and issue 22, one set of tables per build.
+
+    report.py RUN.md [HEAP.txt]                                  # one build
+    report.py --build NAME RUN.md HEAP.txt [--build NAME ...]    # several (run.sh: default, CMO)
+"""
 import re
 import sys
 
-# id: (unit, N, target ratio vs OpenCombine or None, target ratio vs closure loop or None)
+# id: (unit, N, target ratio vs OpenCombine or None, target ratio vs closure loop or None).
+# The ÷ closure loop targets are issue 22's "near the limit" ones (BENCHMARKS.md), which are
+# stricter than the older W1 ≤ 4.0 and W5 ≤ 2.5; they hold in every build. W10 has no
+# ÷ OpenCombine target: BENCHMARKS.md leaves OpenCombine out of it (no created publisher).
 WORKLOADS = {
-    "W1": ("source element", 1_000_000, 0.07, 4.0),
-    "W1b": ("send", 1_000_000, 0.16, None),
+    "W1": ("source element", 1_000_000, 0.07, 2.0),
+    "W1b": ("send", 1_000_000, 0.16, 1.5),
     "W2": ("send", 1_000_000, 0.08, 1.5),
-    "W3": ("subscription", 200_000, 0.15, None),
+    "W3": ("subscription", 200_000, 0.15, 2.0),
     "W4": ("outer event", 100_000, 0.25, None),
-    "W5": ("send", 1_000_000, None, 2.5),
-    "W6": ("source element", 1_000_000, 0.045, None),
+    "W5": ("send", 1_000_000, None, 1.5),
+    "W6": ("source element", 1_000_000, 0.045, 2.5),
     "W7": ("send", 1_000_000, 0.20, None),
+    "W10": ("event", 1_000_000, None, 1.5),
 }
+W8_ALLOCATIONS = 1  # per subscription (issue 22; BENCHMARKS.md's table allows 3)
+W8_BYTES = 160
 STEADY_STATE = ["W1b", "W2", "W5", "W7"]  # 0 allocations per event expected
 SCALE = {"": 1, "K": 1_000, "M": 1_000_000, "G": 1_000_000_000}
 
@@ -48,14 +58,8 @@ def ns_per_unit9(implementation, results):
     return entry["Time"] * 1000.0 / W9_COUNT
 
 
-def main():
-    results = parse(open(sys.argv[1]).read())
-    heap = {}
-    if len(sys.argv) > 2:
-        for line in open(sys.argv[2]):
-            parts = line.split()
-            if len(parts) == 3:
-                heap[parts[1]] = float(parts[2])
+def report(results, heap):
+    """Prints one build's tables; returns (targets missed, targets not measured)."""
 
     def ns_per_unit(workload, library):
         entry = results.get(f"{workload} {library}")
@@ -111,19 +115,19 @@ def main():
     w8_oc = results.get("W8 OpenCombine", {})
     if "Malloc" in w8:
         per_subscription = w8["Malloc"] / 10_000
-        ok = per_subscription <= 3
+        ok = per_subscription <= W8_ALLOCATIONS + 0.001
         misses += not ok
         oc_text = f" (OpenCombine {w8_oc['Malloc'] / 10_000:.1f})" if "Malloc" in w8_oc else ""
-        print(f"| W8 allocations per subscription | {per_subscription:.2f}{oc_text} | ≤ 3 | "
-              f"{'PASS' if ok else 'MISS'} |")
+        print(f"| W8 allocations per subscription | {per_subscription:.2f}{oc_text} "
+              f"| ≤ {W8_ALLOCATIONS} | {'PASS' if ok else 'MISS'} |")
     else:
         unmeasured += 1
     if "RACSwift" in heap:
-        ok = heap["RACSwift"] <= 160
+        ok = heap["RACSwift"] <= W8_BYTES
         misses += not ok
         oc_text = f" (OpenCombine {heap['OpenCombine']:.0f})" if "OpenCombine" in heap else ""
-        print(f"| W8 live heap bytes per subscription | {heap['RACSwift']:.0f}{oc_text} | ≤ 160 | "
-              f"{'PASS' if ok else 'MISS'} |")
+        print(f"| W8 live heap bytes per subscription | {heap['RACSwift']:.0f}{oc_text} "
+              f"| ≤ {W8_BYTES} | {'PASS' if ok else 'MISS'} |")
     else:
         unmeasured += 1
     if "W1 RACSwift" in results and "Memory" in results["W1 RACSwift"]:
@@ -144,10 +148,49 @@ def main():
               f"{button / command:.3f} (< 1) | {'PASS' if ok else 'MISS'} |")
     else:
         unmeasured += 1
-    print()
-    summary = f"{misses} target(s) missed"
-    if unmeasured:
-        summary += f", {unmeasured} not measured (filtered out, or a benchmark failed)"
+    return misses, unmeasured
+
+
+def read_heap(path):
+    heap = {}
+    for line in open(path):
+        parts = line.split()
+        if len(parts) == 3:
+            heap[parts[1]] = float(parts[2])
+    return heap
+
+
+def main():
+    arguments = sys.argv[1:]
+    builds = []  # (name, run, heap)
+    if arguments and arguments[0] == "--build":
+        while arguments:
+            if arguments[0] != "--build" or len(arguments) < 4:
+                sys.exit("usage: report.py --build NAME RUN.md HEAP.txt [--build NAME ...]")
+            builds.append((arguments[1], arguments[2], arguments[3]))
+            arguments = arguments[4:]
+    elif arguments:
+        builds.append((None, arguments[0], arguments[1] if len(arguments) > 1 else None))
+    else:
+        sys.exit(__doc__)
+
+    totals, unmeasured_total, per_build = 0, 0, []
+    for name, run, heap_path in builds:
+        if name is not None:
+            print(f"### {name} build")
+            print()
+        results = parse(open(run).read())
+        heap = read_heap(heap_path) if heap_path else {}
+        misses, unmeasured = report(results, heap)
+        totals += misses
+        unmeasured_total += unmeasured
+        per_build.append(f"{name} {misses}")
+        print()
+    summary = f"{totals} target(s) missed"
+    if len(builds) > 1:
+        summary += f" ({', '.join(per_build)})"
+    if unmeasured_total:
+        summary += f", {unmeasured_total} not measured (filtered out, or a benchmark failed)"
     print(summary)
 
 

@@ -1,6 +1,6 @@
 /// One benchmark workload of `../shared/BENCHMARKS.md`, implemented three times.
 public struct Workload: Sendable {
-  /// `W1` … `W9`.
+  /// `W1` … `W10`.
   public let id: String
   /// What it measures.
   public let title: String
@@ -51,7 +51,7 @@ public enum Library {
 
 /// Every workload, in order.
 public let workloads: [Workload] = [
-  w1, w1b, w2, w3, w4, w5, w6, w7, w9,
+  w1, w1b, w2, w3, w4, w5, w6, w7, w9, w10,
 ]
 
 /// A counter the optimizer cannot see through.

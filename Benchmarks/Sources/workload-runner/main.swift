@@ -23,7 +23,7 @@ guard arguments.count >= 2,
   let implementation = workload.implementations.first(where: { $0.name == arguments[1] })
 else {
   print(
-    "usage: workload-runner <W1…W7 | W9> "
+    "usage: workload-runner <W1…W7 | W9 | W10> "
       + "<RACSwift | OpenCombine | Command | ButtonSignal | closure loop> [N] [repetitions]")
   exit(64)
 }
