@@ -82,6 +82,7 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
       // No member or owner was recorded, and none can be now: `add` and `setOwner` will see
       // `disposed`.
       ledger.subscriptionEnded()
+      didDispose()
       return true
     }
     lock.lock()
@@ -93,8 +94,14 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
     ledger.subscriptionEnded()
     owner?.scopeDidDispose(self)
     members.disposeAll()
+    didDispose()
     return true
   }
+
+  /// Called once, on the thread that disposed the scope, after its members: for a subclass that
+  /// must let go of something when the subscription ends (``SubscriberLifetime``).
+  @usableFromInline
+  func didDispose() {}
 
   /// Adds a cleanup disposed with this scope, or disposes it at once if the scope is disposed.
   @usableFromInline

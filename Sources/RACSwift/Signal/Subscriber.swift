@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A subscriber you can hand to several signals, or the one a created signal sends into (RAC's
 /// `RACSubscriber`).
 ///
@@ -16,8 +18,9 @@
 public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable,
   @unchecked Sendable
 {
-  // Lock discipline: `sink` is touched only by the owner of `gate` (see `SerialGate`), and by
-  // nobody after it is cleared; `lifetime` is immutable and thread-safe.
+  // Lock discipline: `sink` and `parent` are touched only by the owner of `gate` (see
+  // `SerialGate`) once the initializer has returned, and by nobody after they are cleared;
+  // `lifetime` is immutable and thread-safe.
   @usableFromInline let gate = SerialGate<Event<Value, Failure>>()
   @usableFromInline @exclusivity(unchecked) var sink: ((Event<Value, Failure>) -> Void)?
   @usableFromInline let lifetime: SubscriptionScope
@@ -25,8 +28,11 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
   /// to. The terminal event goes downstream first, then `lifetime` (the signal's resources) ends
   /// — not the downstream scope, which may still have work pending (a `delay`, a hop to an
   /// actor).
-  @usableFromInline let parent: SubscriptionScope?
-  @usableFromInline var forwards: Bool { parent != nil }
+  /// Cleared with `sink`: the subscription's scope is what holds its handlers.
+  @usableFromInline @exclusivity(unchecked) var parent: SubscriptionScope?
+  /// Whether `sink` may still be set: cleared when it is, so that `releaseSink()` after a
+  /// terminal event does not go through the gate (whose queue a re-entrant pass allocates).
+  @usableFromInline let holdsSink = Atomic<Bool>(true)
 
   /// A subscriber running the given handlers; each is optional.
   ///
@@ -61,9 +67,14 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
   init(
     forwardingTo sink: @escaping (Event<Value, Failure>) -> Void, within scope: SubscriptionScope
   ) {
+    let lifetime = SubscriberLifetime<Value, Failure>(childOf: scope)
     self.sink = sink
-    self.lifetime = scope.makeChild()
+    self.lifetime = lifetime
     self.parent = scope
+    // Known to the lifetime before it is added to the subscription, so that disposing the
+    // subscription from any thread finds it.
+    lifetime.subscriber = self
+    scope.add(lifetime)
   }
 
   /// Sends a value.
@@ -91,11 +102,15 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     guard let sink else { return }
     if lifetime.isDisposed {
       self.sink = nil
+      parent = nil
+      holdsSink.store(false, ordering: .releasing)
       return
     }
     if event.isTerminal {
       self.sink = nil
+      holdsSink.store(false, ordering: .releasing)
       if let parent {
+        self.parent = nil
         sink(event)
         parent.endChild(lifetime)
       } else {
@@ -110,8 +125,22 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
   /// Whether the subscriber has terminated or been disposed.
   public var isDisposed: Bool { lifetime.isDisposed }
 
-  /// Ends every subscription feeding this subscriber; later events are ignored.
-  public func dispose() { lifetime.dispose() }
+  /// Ends every subscription feeding this subscriber and lets go of its handlers (or of the
+  /// subscription it forwards to), even while something still holds the subscriber; later events
+  /// are ignored.
+  public func dispose() {
+    lifetime.dispose()
+    releaseSink()
+  }
+
+  /// Lets go of `sink` once `lifetime` is disposed. `sink` belongs to the owner of `gate`, so the
+  /// release goes through it: at once when the gate is free, else right after the event being
+  /// delivered (`deliver` drops the sink of a disposed subscriber without calling it).
+  @usableFromInline
+  func releaseSink() {
+    if !holdsSink.load(ordering: .acquiring) { return }
+    gate.perform(.completed) { deliver($0) }
+  }
 
   /// Adds `disposable` to the subscriptions this subscriber ends when it terminates; it is
   /// forgotten again when it is disposed on its own, so finished subscriptions do not pile up.
@@ -121,4 +150,23 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
       scope.add(AnyDisposable { [weak lifetime] in lifetime?.remove(scope) })
     }
   }
+}
+
+/// The lifetime of a created signal's ``Subscriber``: a child scope of the subscription that,
+/// when it is disposed — the subscription disposed, from any thread — has the subscriber let go
+/// of what it sends into (the stages downstream and the handlers at the end), so that whoever
+/// still holds the subscriber (a network callback, a delegate) keeps none of it (DESIGN §3.6).
+///
+/// Lock discipline: `subscriber` is set once, before the scope is added to the subscription (a
+/// locked publication), and only read afterwards; it is weak, so that the subscription does not
+/// keep the subscriber alive.
+@usableFromInline
+final class SubscriberLifetime<Value, Failure: Error>: SubscriptionScope, @unchecked Sendable {
+  @usableFromInline weak var subscriber: Subscriber<Value, Failure>?
+
+  @inlinable
+  override init(childOf parent: SubscriptionScope) { super.init(childOf: parent) }
+
+  @usableFromInline
+  override func didDispose() { subscriber?.releaseSink() }
 }
