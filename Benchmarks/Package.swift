@@ -31,6 +31,8 @@ let package = Package(
     .executableTarget(name: "smoke", dependencies: ["Workloads"]),
     .executableTarget(name: "heap-stats", dependencies: ["Workloads"]),
     .executableTarget(name: "workload-runner", dependencies: ["Workloads"]),
+    .executableTarget(
+      name: "lock-contention", dependencies: [.product(name: "RACSwift", package: "RACSwift")]),
   ],
   swiftLanguageModes: [.v6]
 )
