@@ -21,7 +21,15 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
-    .target(name: "RACSwift", swiftSettings: strictSettings),
+    .target(
+      name: "RACSwift",
+      dependencies: [
+        .target(name: "CRACSwiftFutex", condition: .when(platforms: [.linux, .android]))
+      ],
+      swiftSettings: strictSettings),
+    // Linux: the futex system call for contended locks (Swift cannot call the variadic C
+    // `syscall`). RACSwift imports it internally: not part of the API.
+    .target(name: "CRACSwiftFutex"),
     .target(name: "RACSwiftTesting", dependencies: ["RACSwift"], swiftSettings: strictSettings),
     .executableTarget(
       name: "rac-demo", dependencies: ["RACSwift", "RACSwiftTesting"],
