@@ -13,13 +13,22 @@ import Testing
 
 /// Two locks and the counters they guard, shared by a test's threads.
 ///
-/// Lock discipline: `counts[i]` is read and written only with lock `i` held (the thread
-/// sanitizer checks that the locks keep that promise), and by the test once its threads are
-/// done.
+/// Lock discipline: `firstCount` is read and written only with `first` held, `secondCount` only
+/// with `second` held (the thread sanitizer checks that the locks keep that promise), and both by
+/// the test once its threads are done. Two properties, not an array: threads changing two
+/// elements of one array at once would race on the array itself.
 final class LockedCounters: @unchecked Sendable {
   let first = Lock()
   let second = Lock()
-  var counts = [0, 0]
+  var firstCount = 0
+  var secondCount = 0
+
+  var counts: [Int] { [firstCount, secondCount] }
+
+  /// Adds one to counter `index`; the caller holds lock `index`.
+  func increment(_ index: Int) {
+    if index == 0 { firstCount += 1 } else { secondCount += 1 }
+  }
 
   func withLock<R>(_ index: Int, _ body: () -> R) -> R {
     index == 0 ? first.withLock(body) : second.withLock(body)
@@ -43,16 +52,16 @@ struct LockConcurrencyTests {
         let index = (thread + round) & 1
         switch round % 3 {
         case 0:
-          shared.withLock(index) { shared.counts[index] += 1 }
+          shared.withLock(index) { shared.increment(index) }
         case 1:
           if !shared.tryLock(index) { shared.lock(index) }
-          shared.counts[index] += 1
+          shared.increment(index)
           shared.unlock(index)
         default:
           shared.lock(index)
           // The holder sleeps now and then, so that the others run out of spinning and park.
           if round % 1_000 == 2 { usleep(200) }
-          shared.counts[index] += 1
+          shared.increment(index)
           shared.unlock(index)
         }
       }
@@ -134,7 +143,7 @@ struct LockConcurrencyTests {
       let waiters = [0, 1].map { index in
         ProbeThread {
           shared.lock(index)
-          shared.counts[index] += 1
+          shared.increment(index)
           shared.unlock(index)
         }
       }
@@ -166,7 +175,7 @@ struct LockConcurrencyTests {
       let waiters = [0, 1].map { index in
         ProbeThread {
           shared.lock(index)
-          shared.counts[index] += 1
+          shared.increment(index)
           shared.unlock(index)
         }
       }

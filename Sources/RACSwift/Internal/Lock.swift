@@ -168,7 +168,8 @@ struct Lock: ~Copyable, @unchecked Sendable {
   /// `Atomic` stored there (`withUnsafePointer(to:)` promises a pointer valid during the call,
   /// not the value's own storage), and moving the word into an allocation of its own would cost
   /// an allocation per lock — every subscription scope has one. So the words the kernel sleeps
-  /// on are in memory this type allocates: each parked thread's own word, in its stack frame.
+  /// on are in memory allocated for the purpose: each parked thread's own word, in a temporary
+  /// allocation (its stack) that lasts while it waits.
   ///
   /// Keys come from a 64-bit counter, truncated to 32 bits (skipping 0). Until 2^32 keys have
   /// been handed out every lock has a key of its own, and an unlock wakes one thread. After
@@ -180,12 +181,12 @@ struct Lock: ~Copyable, @unchecked Sendable {
   ///
   /// Lock discipline: a queue (its `head` and `tail`, and the `next` links of the waiters in it)
   /// is read and written only with its mutex held. A waiter — a `LockWaiter` and its signal
-  /// word, in the parked thread's stack frame — stays there until its signal word is set: the
+  /// word, in the parked thread's temporary allocation — lasts until its signal word is set: the
   /// waking thread unlinks it with the mutex held, reads its `next` and signal pointer, then
   /// sets the word (a releasing store the parked thread reads with an acquiring load, after
-  /// which its frame may be reused) and touches the waiter no more. Its futex wake-up may reach
-  /// the address after the frame is gone: it then wakes no one, or a later waiter whose frame
-  /// is there, which finds its own word unset and sleeps again.
+  /// which that memory may be reused) and touches the waiter no more. Its futex wake-up may
+  /// reach the address after the waiter is gone: it then wakes no one, or a later waiter at the
+  /// same address, which finds its own word unset and sleeps again.
   final class LockWaitQueues: @unchecked Sendable {
     static let shared = LockWaitQueues()
 
