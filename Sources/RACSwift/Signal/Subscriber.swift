@@ -57,8 +57,10 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     } else {
       sink = handlers
     }
-    lifetime = SubscriptionScope(bag: ())
+    let lifetime = SubscriberLifetime<Value, Failure>(bag: ())
+    self.lifetime = lifetime
     parent = nil
+    lifetime.subscriber = self
   }
 
   /// The subscriber handed to a created signal's closure: forwards into `sink` for the
@@ -128,10 +130,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
   /// Ends every subscription feeding this subscriber and lets go of its handlers (or of the
   /// subscription it forwards to), even while something still holds the subscriber; later events
   /// are ignored.
-  public func dispose() {
-    lifetime.dispose()
-    releaseSink()
-  }
+  public func dispose() { lifetime.dispose() }
 
   /// Lets go of `sink` once `lifetime` is disposed. `sink` belongs to the owner of `gate`, so the
   /// release goes through it: at once when the gate is free, else right after the event being
@@ -152,20 +151,26 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
   }
 }
 
-/// The lifetime of a created signal's ``Subscriber``: a child scope of the subscription that,
-/// when it is disposed — the subscription disposed, from any thread — has the subscriber let go
-/// of what it sends into (the stages downstream and the handlers at the end), so that whoever
-/// still holds the subscriber (a network callback, a delegate) keeps none of it (DESIGN §3.6).
+/// The lifetime of a ``Subscriber``: a scope that, when it is disposed — `dispose()`, or the
+/// subscription a created signal's subscriber belongs to disposed, from any thread — has the
+/// subscriber let go of what it sends into (its handlers, or the stages downstream and the
+/// handlers at their end), so that whoever still holds the subscriber (a network callback, a
+/// delegate) keeps none of it (DESIGN §3.6).
 ///
-/// Lock discipline: `subscriber` is set once, before the scope is added to the subscription (a
-/// locked publication), and only read afterwards; it is weak, so that the subscription does not
-/// keep the subscriber alive.
+/// Lock discipline: `subscriber` is set once, before the scope can be disposed by anyone but the
+/// subscriber's creator (a created signal's is added to the subscription afterwards, a locked
+/// publication), and only read afterwards; it is weak, so that the scope does not keep the
+/// subscriber alive.
 @usableFromInline
 final class SubscriberLifetime<Value, Failure: Error>: SubscriptionScope, @unchecked Sendable {
   @usableFromInline weak var subscriber: Subscriber<Value, Failure>?
 
   @inlinable
   override init(childOf parent: SubscriptionScope) { super.init(childOf: parent) }
+
+  /// The lifetime of a subscriber made with handlers (not counted as a subscription).
+  @usableFromInline
+  override init(bag: Void) { super.init(bag: ()) }
 
   @usableFromInline
   override func didDispose() { subscriber?.releaseSink() }
