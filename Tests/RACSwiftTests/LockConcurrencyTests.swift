@@ -129,15 +129,9 @@ struct LockConcurrencyTests {
   #endif
 
   #if os(Linux) && !RACSWIFT_PTHREAD_LOCK
-    @Test("two locks whose keys share a wait queue: each unlock wakes its own lock's waiter")
-    func keysSharingAQueue() {
-      let shared = LockedCounters()
-      // Keys 64 apart select the same queue; both are fresh, so no other lock has them.
-      let first = LockWaitQueues.newKey()
-      var second = LockWaitQueues.newKey()
-      while second % 64 != first % 64 { second = LockWaitQueues.newKey() }
-      shared.first.key.store(first, ordering: .releasing)
-      shared.second.key.store(second, ordering: .releasing)
+    /// Locks both locks of `shared`, then starts one thread per lock that waits for it (and,
+    /// once it has it, counts and unlocks); returns when both threads sleep.
+    static func parkOneWaiterOnEachLock(of shared: LockedCounters) -> [ProbeThread] {
       shared.lock(0)
       shared.lock(1)
       let waiters = [0, 1].map { index in
@@ -148,6 +142,19 @@ struct LockConcurrencyTests {
         }
       }
       for waiter in waiters { waiter.startRoundAndWaitUntilAsleep() }
+      return waiters
+    }
+
+    @Test("two locks whose keys share a wait queue: each unlock wakes its own lock's waiter")
+    func keysSharingAQueue() {
+      let shared = LockedCounters()
+      // Keys 64 apart select the same queue; both are fresh, so no other lock has them.
+      let first = LockWaitQueues.newKey()
+      var second = LockWaitQueues.newKey()
+      while second % 64 != first % 64 { second = LockWaitQueues.newKey() }
+      shared.first.key.store(first, ordering: .releasing)
+      shared.second.key.store(second, ordering: .releasing)
+      let waiters = Self.parkOneWaiterOnEachLock(of: shared)
       shared.unlock(1)
       #expect(waiters[1].finishRound() <= 3)
       shared.unlock(0)
@@ -170,16 +177,7 @@ struct LockConcurrencyTests {
       let key = LockWaitQueues.newKey()
       shared.first.key.store(key, ordering: .releasing)
       shared.second.key.store(key, ordering: .releasing)
-      shared.lock(0)
-      shared.lock(1)
-      let waiters = [0, 1].map { index in
-        ProbeThread {
-          shared.lock(index)
-          shared.increment(index)
-          shared.unlock(index)
-        }
-      }
-      for waiter in waiters { waiter.startRoundAndWaitUntilAsleep() }
+      let waiters = Self.parkOneWaiterOnEachLock(of: shared)
       shared.unlock(1)
       #expect(waiters[1].finishRound() <= 3)
       // Woken by the other lock's unlocks too, it finds its own still held and sleeps again.

@@ -83,9 +83,3 @@ struct SearchViewModelTests {
 
   static func book(_ id: Int) -> Book { FakeBookshelf.catalog[id - 1] }
 }
-
-/// Yields to the main actor until `condition` holds: for what other threads change.
-@MainActor
-func waitUntil(_ condition: () -> Bool) async {
-  while !condition() { await Task.yield() }
-}

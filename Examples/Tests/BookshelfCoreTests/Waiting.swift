@@ -13,3 +13,9 @@ extension MutableProperty where Value: Sendable {
     return nil
   }
 }
+
+/// Yields to the main actor until `condition` holds: for what other threads change.
+@MainActor
+func waitUntil(_ condition: () -> Bool) async {
+  while !condition() { await Task.yield() }
+}
