@@ -24,12 +24,16 @@ let package = Package(
     .target(
       name: "RACSwift",
       dependencies: [
-        .target(name: "CRACSwiftFutex", condition: .when(platforms: [.linux, .android]))
+        .target(name: "CRACSwiftFutex", condition: .when(platforms: [.linux, .android])),
+        "CRACSwiftStackDepth",
       ],
       swiftSettings: strictSettings),
     // Linux: the futex system call for contended locks (Swift cannot call the variadic C
     // `syscall`). RACSwift imports it internally: not part of the API.
     .target(name: "CRACSwiftFutex"),
+    // Every platform: the thread-local state of the stack guard that keeps deep chains of any
+    // operator in bounded stack (DESIGN §3.7). Internal to RACSwift, as the futex target.
+    .target(name: "CRACSwiftStackDepth"),
     .target(name: "RACSwiftTesting", dependencies: ["RACSwift"], swiftSettings: strictSettings),
     .executableTarget(
       name: "rac-demo", dependencies: ["RACSwift", "RACSwiftTesting"],

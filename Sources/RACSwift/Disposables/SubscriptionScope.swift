@@ -93,8 +93,24 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
     lock.unlock()
     ledger.subscriptionEnded()
     owner?.scopeDidDispose(self)
-    members.disposeAll()
-    didDispose()
+    // Members can be scopes with members of their own, 100,000 deep (nested `flattenMap`s,
+    // compound disposables): a disposal that finds the stack deep is left to the thread's
+    // outermost guarded frame (DESIGN §3.7, see `StackGuard`).
+    switch StackGuard.entry() {
+    case .nested:
+      members.disposeAll()
+      didDispose()
+    case .outermost:
+      StackGuard.runOutermost {
+        members.disposeAll()
+        didDispose()
+      }
+    case .deep:
+      StackGuard.deferWork {
+        members.disposeAll()
+        self.didDispose()
+      }
+    }
     return true
   }
 

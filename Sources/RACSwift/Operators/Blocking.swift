@@ -57,8 +57,20 @@ extension Signal {
   /// Subscribes without an actor and waits. `actor` is the caller's: the one this thread holds
   /// while it blocks, or the main actor for code on the main queue that Swift does not know to be
   /// isolated (a nonisolated function called there).
+  ///
+  /// Detached from the thread's stack guard (``StackGuard/detached(_:)``): called from deep
+  /// inside a chain, its subscription must not wait for a frame below this blocked call.
   private func blockingWait(
     stopAtFirstValue: Bool, keepValues: Bool = true, holding actor: (any Actor)?
+  ) -> Result<[Value], Failure> {
+    StackGuard.detached {
+      blockingWaitOnThisThread(
+        stopAtFirstValue: stopAtFirstValue, keepValues: keepValues, holding: actor)
+    }
+  }
+
+  private func blockingWaitOnThisThread(
+    stopAtFirstValue: Bool, keepValues: Bool, holding actor: (any Actor)?
   ) -> Result<[Value], Failure> {
     let waiter = BlockingWaiter<Value, Failure>()
     let subscription = subscribe(

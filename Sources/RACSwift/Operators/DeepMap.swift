@@ -61,7 +61,7 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
     self.function = function
     self.depth = depth
     self.predicate = { _ in true }
-    super.init(synchronous: name, subscribe: subscribe)
+    super.init(synchronous: name, depth: source.synchronousDepth &+ 1, subscribe: subscribe)
   }
 
   /// `signal`, which must be a `MapSignal` of this type.

@@ -22,7 +22,7 @@ extension Signal {
     {
       return source
     }
-    if source.isSynchronous {
+    if source.canExtendSynchronously {
       return Op(synchronous: .input("filter:"), source: source, predicate: isIncluded) {
         signal, sink, scope in
         let op = Op.cast(signal)
@@ -80,7 +80,7 @@ extension Signal {
     typealias Op = UnarySignal<Value, Failure, T, Failure, OptionalTransform<Value, T>>
     let source = consume self
     let parameter = OptionalTransform(transform)
-    if source.isSynchronous {
+    if source.canExtendSynchronously {
       return Op(synchronous: name, source: source, parameter: parameter) { signal, sink, scope in
         let op = Op.cast(signal)
         let transform = op.parameter.transform

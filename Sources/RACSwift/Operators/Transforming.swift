@@ -17,7 +17,7 @@ extension Signal {
     let depth = source.mapChainDepth()
     if depth >= mapFusionDepth { return source.deepMap(transform) }
     typealias Op = MapSignal<Value, T, Failure>
-    if source.isSynchronous {
+    if source.canExtendSynchronously {
       return Op(synchronous: .input("map:"), source: source, function: transform, depth: depth + 1)
       {
         signal, sink, scope in

@@ -258,9 +258,13 @@ extension Signal {
   /// ```
   public var lazyList: LazyList<Value> {
     let buffer = SignalBuffer<Value>()
-    buffer.subscription = subscribe(
-      next: { buffer.append($0) }, error: { _ in buffer.finish() },
-      completed: { buffer.finish() }, isolation: nil)
+    // Detached from the stack guard: reading the list blocks until values arrive, so the
+    // subscription must not be left to a frame below the reader (see `StackGuard`).
+    buffer.subscription = StackGuard.detached {
+      subscribe(
+        next: { buffer.append($0) }, error: { _ in buffer.finish() },
+        completed: { buffer.finish() }, isolation: nil)
+    }
     return buffer.list(from: 0)
   }
 }

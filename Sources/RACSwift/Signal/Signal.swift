@@ -45,27 +45,44 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   /// optional: calling it in place costs no reference count, and an optional function is stored
   /// at the most general abstraction, where its stage would have to escape.)
   @usableFromInline let synchronousFunction: SynchronousPath<Value, Failure>.Function
+  /// For a synchronous signal (see ``synchronousPath``), how many synchronous signals its
+  /// subscription runs through, itself included (a source is 1); 0 for any other signal. A
+  /// synchronous chain runs its stages on the stack without a guard, so operators stop making
+  /// synchronous signals at ``synchronousDepthLimit`` (see ``canExtendSynchronously``).
+  @usableFromInline let synchronousDepth: UInt32
+
   /// Whether the signal was made synchronous (see ``synchronousPath``).
-  @usableFromInline let isSynchronous: Bool
+  @inlinable @inline(__always)
+  final var isSynchronous: Bool { synchronousDepth != 0 }
+
+  /// Whether an operator on this signal that forwards its events as they come may be made
+  /// synchronous: this signal is, and the chain is not yet ``synchronousDepthLimit`` deep. A
+  /// deeper operator is built the ordinary way, whose subscription ``StackGuard`` bounds.
+  @inlinable @inline(__always)
+  final var canExtendSynchronously: Bool {
+    synchronousDepth != 0 && synchronousDepth < synchronousDepthLimit
+  }
 
   @inlinable
   init(name: SignalNameNode, subscribe: @escaping SubscribeFunction) {
     nameNode = name
     subscribeFunction = subscribe
     synchronousFunction = { _, _, _ in }
-    isSynchronous = false
+    synchronousDepth = 0
     assert(!name.readsOwnSource || nameInput() != nil, "\(type(of: self)) has no source to name")
   }
 
   /// A synchronous signal (see ``synchronousPath``) that runs `subscribe` for every
-  /// subscription.
+  /// subscription: a source (`depth` 1), or an operator on a synchronous signal of depth
+  /// `depth - 1`.
   @inlinable
   init(
-    synchronous name: SignalNameNode, subscribe: @escaping SynchronousPath<Value, Failure>.Function
+    synchronous name: SignalNameNode, depth: UInt32 = 1,
+    subscribe: @escaping SynchronousPath<Value, Failure>.Function
   ) {
     nameNode = name
     synchronousFunction = subscribe
-    isSynchronous = true
+    synchronousDepth = depth
     subscribeFunction = { signal, sink, scope in
       signal.synchronousFunction(signal, sink, SynchronousScope(scope))
     }
@@ -92,9 +109,38 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   }
 
   /// Starts a subscription that sends into `sink` and lives in `scope`.
+  ///
+  /// Guarded (see ``StackGuard``): a chain built in a loop subscribes one level per operator, so
+  /// a subscription nested too deep is deferred to the thread's outermost frame, with a
+  /// ``StackCheckpoint`` in front of `sink`.
   @inlinable @inline(__always)
   final func subscribe(sink: @escaping Sink, scope: SubscriptionScope) {
-    subscribeFunction(self, sink, scope)
+    switch StackGuard.enterSubscription() {
+    case .nested:
+      subscribeFunction(self, sink, scope)
+      StackGuard.leaveSubscription()
+    case .outermost:
+      subscribeAsOutermostFrame(sink: sink, scope: scope)
+    case .deep:
+      subscribeLater(sink: sink, scope: scope)
+    }
+  }
+
+  /// A subscription on a thread where no guarded frame runs: it becomes the outermost one.
+  @usableFromInline
+  final func subscribeAsOutermostFrame(sink: @escaping Sink, scope: SubscriptionScope) {
+    StackGuard.runOutermost { subscribeFunction(self, sink, scope) }
+  }
+
+  /// A subscription nested too deep: deferred to the outermost frame's loop, its events passing
+  /// a checkpoint that bounds the stack their delivery takes.
+  @usableFromInline
+  final func subscribeLater(sink: @escaping Sink, scope: SubscriptionScope) {
+    let checkpoint = StackCheckpoint(forwardingTo: sink)
+    StackGuard.deferWork {
+      if scope.isDisposed { return }
+      self.subscribeFunction(self, { checkpoint.receive($0) }, scope)
+    }
   }
 
   @usableFromInline
@@ -257,7 +303,7 @@ final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unc
   ) {
     self.source = source
     self.predicate = predicate
-    super.init(synchronous: name, subscribe: subscribe)
+    super.init(synchronous: name, depth: source.synchronousDepth &+ 1, subscribe: subscribe)
   }
 
   /// `signal`, which must be a `PredicateSignal` of this type.
@@ -329,7 +375,7 @@ final class UnarySignal<Input, InputFailure: Error, Value, Failure: Error, Param
   ) {
     self.source = source
     self.parameter = parameter
-    super.init(synchronous: name, subscribe: subscribe)
+    super.init(synchronous: name, depth: source.synchronousDepth &+ 1, subscribe: subscribe)
   }
 
   /// `signal`, which must be a `UnarySignal` of this type.

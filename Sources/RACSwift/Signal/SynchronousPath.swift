@@ -48,3 +48,9 @@ struct SynchronousScope {
     return scope._withUnsafeGuaranteedRef { $0.isDisposed }
   }
 }
+
+/// How many synchronous signals a synchronous chain may run through: its stages run on the
+/// stack, nested, with no ``StackGuard`` between them, so an operator on a chain this deep is
+/// built the ordinary way instead (DESIGN §3.7).
+@usableFromInline
+let synchronousDepthLimit: UInt32 = 32

@@ -1,0 +1,158 @@
+internal import CRACSwiftStackDepth
+
+/// Keeps chains of any operator in bounded stack (DESIGN §3.7): a subscription, a delivery or a
+/// disposal that would run too deep on the stack is deferred to a loop run by the outermost
+/// guarded frame of the same thread, which runs it at that frame's depth once the work in
+/// progress returns.
+///
+/// Three places are guarded, and between two guarded places a chain has only a bounded number
+/// of frames:
+/// - every subscription to an upstream signal (`Signal.subscribe(sink:scope:)`): a chain built in
+///   a loop subscribes recursively, one level per operator. After ``nestingLimit`` nested
+///   subscriptions, or when the stack is ``depthLimit`` bytes deeper than the outermost frame, the
+///   subscription is deferred, and its sink is wrapped in a ``StackCheckpoint``;
+/// - every checkpoint, on delivery: events run down a chain the way subscriptions ran up it, so a
+///   chain has a checkpoint every ``nestingLimit`` operators at most, where an event that finds
+///   the stack too deep is queued and delivered by the loop;
+/// - every disposal of a scope with members (`SubscriptionScope`), which recurses into nested
+///   child scopes and compound disposables.
+///
+/// The first guarded place a thread enters becomes its outermost frame: it runs its own work,
+/// then the work deferred meanwhile, in the order it was deferred, until none is left. So all
+/// the work a call started is done when the call returns — a `subscribe` of a synchronous chain
+/// of 100,000 operators has delivered everything by then — and nothing moves to another thread.
+/// What changes, only for chains that deep: a deferred subscription runs after the operator that
+/// asked for it has returned (DESIGN §3.12 allows nested subscriptions to be trampolined), and a
+/// deferred event reaches the rest of the chain after the part below the checkpoint returned.
+///
+/// A blocking call (`first()`, `toArray()`, …) that waits for a subscription to finish runs it
+/// ``detached(_:)``: deferring it to a frame that the waiting thread is blocking would never run.
+///
+/// Lock discipline: the state lives in a C thread-local (`CRACSwiftStackDepth`), read and written
+/// only by its own thread; the deferred work lives on the outermost frame's stack.
+@usableFromInline
+enum StackGuard {
+  /// How a guarded step runs.
+  @usableFromInline
+  enum Entry {
+    /// No guarded frame runs on this thread: run the step as the outermost one
+    /// (``runOutermost(_:)``).
+    case outermost
+    /// Run the step now.
+    case nested
+    /// Defer the step (``deferWork(_:)``): the stack is too deep.
+    case deep
+  }
+
+  /// Nested guarded subscriptions run before the next one is deferred: bounds the frames between
+  /// two checkpoints of a chain.
+  @usableFromInline static let nestingLimit: UInt = 32
+
+  /// Bytes of stack above the outermost frame at which steps are deferred.
+  @usableFromInline static let depthLimit: UInt = 64 * 1024
+
+  /// For a subscription: counts it as nested when it runs now (call ``leaveSubscription()`` after
+  /// it returns).
+  @usableFromInline
+  static func enterSubscription() -> Entry {
+    let state = cracswift_stack_state()
+    if state.pointee.base == 0 { return .outermost }
+    let nesting = state.pointee.nesting
+    if nesting >= nestingLimit || isDeep(state) { return .deep }
+    state.pointee.nesting = nesting &+ 1
+    return .nested
+  }
+
+  /// Ends a subscription that ``enterSubscription()`` counted as nested.
+  @usableFromInline
+  static func leaveSubscription() {
+    let state = cracswift_stack_state()
+    state.pointee.nesting = state.pointee.nesting &- 1
+  }
+
+  /// For a delivery or a disposal: whether to run it now, as the outermost frame, or later.
+  @usableFromInline
+  static func entry() -> Entry {
+    let state = cracswift_stack_state()
+    if state.pointee.base == 0 { return .outermost }
+    return isDeep(state) ? .deep : .nested
+  }
+
+  /// Whether the stack is ``depthLimit`` bytes deeper than the outermost frame (stacks grow
+  /// down on every platform Swift runs on).
+  private static func isDeep(_ state: UnsafeMutablePointer<cracswift_stack_state>) -> Bool {
+    let here = cracswift_stack_address()
+    return here < state.pointee.base && state.pointee.base - here > depthLimit
+  }
+
+  /// Runs `body` as the thread's outermost guarded frame, then the work deferred while it ran
+  /// (and while that ran), in order. Call it only when ``entry()`` says `.outermost`.
+  @usableFromInline
+  static func runOutermost(_ body: () -> Void) {
+    let state = cracswift_stack_state()
+    var queue = DeferredWork()
+    withUnsafeMutablePointer(to: &queue) { queue in
+      state.pointee.base = cracswift_stack_address()
+      state.pointee.nesting = 0
+      state.pointee.deferred = UnsafeMutableRawPointer(queue)
+      body()
+      while let work = queue.pointee.next() {
+        state.pointee.nesting = 0
+        work()
+      }
+      state.pointee.base = 0
+      state.pointee.nesting = 0
+      state.pointee.deferred = nil
+    }
+  }
+
+  /// Defers `work` to the outermost frame's loop. Call it only when ``entry()`` or
+  /// ``enterSubscription()`` says `.deep` (so such a frame runs).
+  @usableFromInline
+  static func deferWork(_ work: @escaping () -> Void) {
+    let state = cracswift_stack_state()
+    guard let deferred = state.pointee.deferred else {
+      preconditionFailure("StackGuard.deferWork: no outermost frame runs on this thread")
+    }
+    deferred.assumingMemoryBound(to: DeferredWork.self).pointee.append(work)
+  }
+
+  /// Runs `body` as if no guarded frame ran on this thread, then restores the thread's state:
+  /// for a call that blocks until work it starts has finished, which a frame below it could not
+  /// run while it waits.
+  @usableFromInline
+  static func detached<Result>(_ body: () throws -> Result) rethrows -> Result {
+    let state = cracswift_stack_state()
+    let saved = state.pointee
+    state.pointee = cracswift_stack_state(base: 0, nesting: 0, deferred: nil)
+    defer { state.pointee = saved }
+    return try body()
+  }
+}
+
+/// The outermost frame's queue of deferred work: run in order, each closure released once it
+/// has run (a deferred release — see ``StackCheckpoint`` — happens then, at the frame's depth).
+struct DeferredWork {
+  private var items: [(() -> Void)?] = []
+  private var head = 0
+
+  mutating func append(_ work: @escaping () -> Void) { items.append(work) }
+
+  /// The next closure to run, taken out of the queue; `nil` when none is left.
+  mutating func next() -> (() -> Void)? {
+    guard head < items.count else {
+      if head > 0 {
+        items.removeAll(keepingCapacity: false)
+        head = 0
+      }
+      return nil
+    }
+    let work = items[head].take()
+    head += 1
+    if head >= 1024, head * 2 >= items.count {
+      items.removeFirst(head)
+      head = 0
+    }
+    return work
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import RACSwift
+import RACSwiftTesting
+import Testing
+
+/// Every page of `cache` from `index` on, each page subscribing the next once delivered — the
+/// example of the "Chains of any depth" section of SchedulersAndTime.md, verbatim.
+private func pages(from index: Int, of cache: [[String]]) -> Signal<[String], Never> {
+  guard index < cache.count else { return .empty }
+  return Signal.just(cache[index]).concat(.defer { pages(from: index + 1, of: cache) })
+}
+
+/// A signal that sends `value` and completes from its subscribe closure: not one of the
+/// synchronous kind RACSwift runs on a fast path, so subscribing it goes through the guard.
+private func created(_ value: Int) -> Signal<Int, Never> {
+  Signal { subscriber in
+    subscriber.sendNext(value)
+    subscriber.sendCompleted()
+    return nil
+  }
+}
+
+@Suite("The stack guard: deep chains deferred to the outermost frame (DESIGN §3.7)",
+  .checksLiveSubscriptions, .tags(.stack))
+struct StackGuardTests {
+  @Test("recursive pagination over 100,000 cached pages runs on a 512 KiB stack")
+  func recursivePagination() {
+    onSmallStack {
+      let cache = (0..<100_000).map { ["item \($0)"] }
+      let count = AtomicCounter()
+      let last = LastValue<String>()
+      let completed = AtomicCounter()
+      pages(from: 0, of: cache).subscribe(
+        next: { page in
+          count.increment()
+          last.set(page[0])
+        }, completed: { completed.increment() })
+      #expect(count.count == 100_000)
+      #expect(last.value == "item 99999")
+      #expect(completed.count == 1)
+    }
+  }
+
+  @Test("a blocking first() at every nesting depth of subscriptions returns, never waits for a frame below it")
+  func blockingCallInsideNestedSubscriptions() {
+    // Nested `depth` levels of subscriptions, each made from the previous one's handler, then a
+    // blocking `first()` of a created signal: a subscription the guard deferred to the frame
+    // under the blocked call would never run.
+    func nest(_ depth: Int, _ body: @escaping () -> Void) {
+      if depth == 0 { return body() }
+      created(depth).subscribe(next: { _ in nest(depth - 1, body) })
+    }
+    for depth in 0...80 {
+      var result: Int?
+      nest(depth) { result = created(7).map { $0 * 6 }.first() }
+      #expect(result == 42, "at nesting depth \(depth)")
+    }
+  }
+
+  @Test("subscribing everything before subscribe returns: a 10,000-deep chain on a created signal delivers every value by then")
+  func deepChainFinishesBeforeSubscribeReturns() {
+    let chain = Holder<Signal<Int, Never>>()
+    onSmallStack {
+      var signal = created(1)
+      for _ in 0..<10_000 { signal = signal.map { $0 + 1 }.filter { _ in true } }
+      let recorder = Recorder<Int, Never>()
+      recorder.subscribe(to: signal)
+      #expect(recorder.events == [.next(10_001), .completed])
+      chain.hold(signal)
+    }
+    // Releasing signal objects a loop built is one level of reference counting per object
+    // (SchedulersAndTime.md says so): done on a thread with room for it.
+    onSmallStack(stackSize: 64 * 1024 * 1024) { chain.release() }
+  }
+
+  @Test("a shallow chain subscribes its inputs in the order the operator asks, as before")
+  func shallowChainsKeepSubscriptionOrder() {
+    let log = OrderLog()
+    func logged(_ name: String) -> Signal<Int, Never> {
+      Signal { subscriber in
+        log.append(name)
+        subscriber.sendNext(1)
+        return nil
+      }
+    }
+    let subscription = Signal.combineLatest(logged("a"), logged("b")).map { $0 + $1 }
+      .take(until: logged("trigger").filter { _ in false })
+      .subscribe(next: { _ in log.append("value") })
+    #expect(log.entries == ["trigger", "a", "b", "value"])
+    subscription.dispose()
+  }
+}
+
+/// The last value a handler saw, readable from the test.
+///
+/// Lock discipline: `stored` is read and written only with `lock` held.
+final class LastValue<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Value?
+
+  func set(_ value: Value) { lock.withLock { stored = value } }
+  var value: Value? { lock.withLock { stored } }
+}
+
+/// Strings appended by handlers, in order.
+///
+/// Lock discipline: `storage` is read and written only with `lock` held.
+final class OrderLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [String] = []
+
+  func append(_ entry: String) { lock.withLock { storage.append(entry) } }
+  var entries: [String] { lock.withLock { storage } }
+}
+
+/// Keeps an object alive past the closure that made it, until `release()`.
+///
+/// Lock discipline: `object` is read and written only with `lock` held.
+final class Holder<Object>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var object: Object?
+
+  func hold(_ object: Object) { lock.withLock { self.object = object } }
+  func release() {
+    let released = lock.withLock { () -> Object? in
+      defer { object = nil }
+      return object
+    }
+    _ = released
+  }
+}
