@@ -56,6 +56,20 @@ final class Recorder<Value, Failure: Error>: @unchecked Sendable {
 /// Runs `body` on a new thread whose stack is `stackSize` bytes and waits for it: shows that
 /// `body` runs in bounded stack.
 func onSmallStack(stackSize: Int = 512 * 1024, _ body: @escaping @Sendable () -> Void) {
+  onNewThread(stackSize: stackSize, body)
+}
+
+/// Runs `body` on a new thread whose stack is `stackSize` bytes (256 MiB unless told) and waits
+/// for it: for work whose stack use is not bounded yet but must not crash the test process —
+/// releasing a 100,000-deep chain of signals recurses through `deinit` (see `DeepChainTests`).
+func onLargeStack(stackSize: Int = 256 * 1024 * 1024, _ body: @escaping @Sendable () -> Void) {
+  onNewThread(stackSize: stackSize, body)
+}
+
+/// Runs `body` on a new thread whose stack is `stackSize` bytes and waits for it; what `body`
+/// captured is released on the calling thread afterwards. Subscriptions made on the thread count
+/// in the calling test's ledger.
+private func onNewThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
   // The thread counts its subscriptions in the test's ledger, so the leak check covers them.
   let ledger = SubscriptionLedger.current
   let work = ThreadBody<Void>({ _ in body() })
