@@ -11,7 +11,7 @@ extension Signal {
     isolation: isolated (any Actor)? = #isolation
   ) -> Signal<A, Failure> {
     isolated(to: isolation).aggregate(
-      startFactory: { start }, name: .unary(self, "aggregateWithStart:reduce:"),
+      startFactory: { start }, name: .input("aggregateWithStart:reduce:"),
       { accumulator, value, _ in combine(accumulator, value) })
   }
 
@@ -23,7 +23,7 @@ extension Signal {
     isolation: isolated (any Actor)? = #isolation
   ) -> Signal<A, Failure> {
     isolated(to: isolation).aggregate(
-      startFactory: { start }, name: .unary(self, "aggregateWithStart:reduceWithIndex:"),
+      startFactory: { start }, name: .input("aggregateWithStart:reduceWithIndex:"),
       combine)
   }
 
@@ -42,7 +42,7 @@ extension Signal {
     isolation: isolated (any Actor)? = #isolation
   ) -> Signal<A, Failure> {
     isolated(to: isolation).aggregate(
-      startFactory: startFactory, name: .unary(self, "aggregateWithStartFactory:reduce:"),
+      startFactory: startFactory, name: .input("aggregateWithStartFactory:reduce:"),
       { accumulator, value, _ in combine(accumulator, value) })
   }
 
@@ -53,10 +53,16 @@ extension Signal {
     startFactory: @escaping () -> A, name: SignalNameNode,
     _ combine: @escaping (A, Value, Int) -> A
   ) -> Signal<A, Failure> {
-    let source = self
-    return Signal<A, Failure>(name: name) { _, sink, scope in
+    typealias Op = UnarySignal<Value, Failure, A, Failure, AggregateParameters<A, Value>>
+    return Op(
+      name: name, source: self,
+      parameter: AggregateParameters(startFactory: startFactory, combine: combine)
+    ) { signal, sink, scope in
+      let op = Op.cast(signal)
+      let startFactory = op.parameter.startFactory
+      let combine = op.parameter.combine
       let state = FoldState<A?>(accumulator: nil)
-      source.subscribe(
+      op.source.subscribe(
         sink: { event in
           switch event {
           case .next(let value):
@@ -80,11 +86,12 @@ extension Signal {
   /// ```
   @inlinable
   public func collect() -> Signal<[Value], Failure> {
-    let source = self
-    return Signal<[Value], Failure>(name: .unary(self, "collect")) { _, sink, scope in
+    typealias Op = UnarySignal<Value, Failure, [Value], Failure, Void>
+    return Op(name: .input("collect"), source: self, parameter: ()) { signal, sink, scope in
+      let op = Op.cast(signal)
       // Appends in place: folding through `combine` would copy the array for every value.
       let state = FoldState<[Value]>(accumulator: [])
-      source.subscribe(
+      op.source.subscribe(
         sink: { event in
           switch event {
           case .next(let value): state.accumulator.append(value)
@@ -95,6 +102,20 @@ extension Signal {
           }
         }, scope: scope)
     }
+  }
+}
+
+/// The parameters of `aggregate`, kept in a struct so the functions keep their declared shapes
+/// (CONTRIBUTING, rule 3).
+@usableFromInline
+struct AggregateParameters<A, Value> {
+  @usableFromInline let startFactory: () -> A
+  @usableFromInline let combine: (A, Value, Int) -> A
+
+  @inlinable
+  init(startFactory: @escaping () -> A, combine: @escaping (A, Value, Int) -> A) {
+    self.startFactory = startFactory
+    self.combine = combine
   }
 }
 

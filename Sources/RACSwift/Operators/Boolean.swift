@@ -56,7 +56,7 @@ extension Signal {
   /// searchResults.any()  // did anything come back?
   /// ```
   public func any() -> Signal<Bool, Never> {
-    decide(name: .unary(self, "any"), onValue: { _ in true }, onEnd: false)
+    decide(name: .input("any"), onValue: { _ in true }, onEnd: false)
   }
 
   /// `true` at the first value passing `predicate`, `false` if the receiver finishes (completes
@@ -69,7 +69,7 @@ extension Signal {
     _ predicate: @escaping (Value) -> Bool, isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Bool, Never> {
     isolated(to: isolation).decide(
-      name: .unary(self, "any:"), onValue: { predicate($0) ? true : nil }, onEnd: false)
+      name: .input("any:"), onValue: { predicate($0) ? true : nil }, onEnd: false)
   }
 
   /// `true` if the receiver completes with every value passing `predicate`; `false` at the first
@@ -82,7 +82,7 @@ extension Signal {
     _ predicate: @escaping (Value) -> Bool, isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Bool, Never> {
     isolated(to: isolation).decide(
-      name: .unary(self, "all:"), onValue: { predicate($0) ? nil : false }, onEnd: true,
+      name: .input("all:"), onValue: { predicate($0) ? nil : false }, onEnd: true,
       errorResult: false)
   }
 
@@ -92,8 +92,15 @@ extension Signal {
     name: SignalNameNode, onValue: @escaping (Value) -> Bool?, onEnd: Bool,
     errorResult: Bool = false
   ) -> Signal<Bool, Never> {
-    let source = self
-    return Signal<Bool, Never>(name: name) { _, sink, scope in
+    typealias Op = UnarySignal<Value, Failure, Bool, Never, DecideParameters<Value>>
+    return Op(
+      name: name, source: self,
+      parameter: DecideParameters(onValue: onValue, onEnd: onEnd, errorResult: errorResult)
+    ) { signal, sink, scope in
+      let op = Op.cast(signal)
+      let onValue = op.parameter.onValue
+      let onEnd = op.parameter.onEnd
+      let errorResult = op.parameter.errorResult
       let guardState = TerminalGuard(sink: sink)
       let child = scope.makeChild()
       func finish(_ answer: Bool) {
@@ -101,7 +108,7 @@ extension Signal {
         guardState.send(.completed)
         scope.endChild(child)
       }
-      source.subscribe(
+      op.source.subscribe(
         sink: { event in
           switch event {
           case .next(let value): if let answer = onValue(value) { finish(answer) }
@@ -111,4 +118,12 @@ extension Signal {
         }, scope: child)
     }
   }
+}
+
+/// The parameters of `decide`, kept in a struct so the function keeps its declared shape
+/// (CONTRIBUTING, rule 3).
+struct DecideParameters<Value> {
+  let onValue: (Value) -> Bool?
+  let onEnd: Bool
+  let errorResult: Bool
 }

@@ -105,7 +105,7 @@ extension Signal {
   @inlinable
   public func startWith(_ value: Value) -> Signal<Value, Failure> where Value: Sendable {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, Value>
-    return Op(name: .unaryWithState(self, "startWith:"), source: self, parameter: value) {
+    return Op(name: .applied(nil, "startWith:", .state), source: self, parameter: value) {
       signal, sink, scope in
       let op = Op.cast(signal)
       sink(.next(op.parameter))
@@ -124,10 +124,14 @@ extension Signal {
   public func then<T>(
     _ next: @escaping () -> Signal<T, Failure>, isolation: isolated (any Actor)? = #isolation
   ) -> Signal<T, Failure> {
-    let source = isolated(to: isolation)
-    return Signal<T, Failure>(name: .unary(self, "then:")) { _, sink, scope in
+    typealias Op = UnarySignal<Value, Failure, T, Failure, ThenParameter<T, Failure>>
+    return Op(
+      name: .input("then:"), source: isolated(to: isolation), parameter: ThenParameter(next)
+    ) { signal, sink, scope in
+      let op = Op.cast(signal)
+      let next = op.parameter.next
       let child = scope.makeChild()
-      source.subscribe(
+      op.source.subscribe(
         sink: { event in
           switch event {
           case .next: break
@@ -140,4 +144,12 @@ extension Signal {
         }, scope: child)
     }
   }
+}
+
+/// The signal factory of `then`, in a struct so that the closure keeps its declared shape in a
+/// ``UnarySignal`` (CONTRIBUTING, rule 3).
+@usableFromInline
+struct ThenParameter<Value, Failure: Error> {
+  @usableFromInline let next: () -> Signal<Value, Failure>
+  @inlinable init(_ next: @escaping () -> Signal<Value, Failure>) { self.next = next }
 }

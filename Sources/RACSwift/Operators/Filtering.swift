@@ -149,6 +149,16 @@ struct OptionalTransform<Input, Output> {
   @inlinable init(_ transform: @escaping (Input) -> Output?) { self.transform = transform }
 }
 
+/// The equivalence of `distinctUntilChanged(_:)`, in a struct so that the closure keeps its
+/// declared shape in a ``UnarySignal`` (CONTRIBUTING, rule 3).
+@usableFromInline
+struct EquivalenceParameter<Value> {
+  @usableFromInline let isEquivalent: (Value, Value) -> Bool
+  @inlinable init(_ isEquivalent: @escaping (Value, Value) -> Bool) {
+    self.isEquivalent = isEquivalent
+  }
+}
+
 extension Event {
   /// The one stage body of `compactMap`, escaping or not: sends `sink` the transformed value of
   /// a `next` event when `transform` returns one, and any terminal event.
@@ -221,7 +231,7 @@ extension Signal where Value: Equatable {
   @inlinable
   public func ignore(_ value: Value) -> Signal<Value, Failure> where Value: Sendable {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, Value>
-    return Op(name: .unaryWithState(self, "ignore:"), source: self, parameter: value) {
+    return Op(name: .applied(nil, "ignore:", .state), source: self, parameter: value) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let ignored = op.parameter
@@ -241,10 +251,12 @@ extension Signal where Value: Equatable {
   /// ```
   @inlinable
   public func distinctUntilChanged() -> Signal<Value, Failure> {
-    let source = self
-    return Signal(name: .unary(self, "distinctUntilChanged")) { _, sink, scope in
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, Void>
+    return Op(name: .input("distinctUntilChanged"), source: self, parameter: ()) {
+      signal, sink, scope in
+      let op = Op.cast(signal)
       let state = FoldState<Value?>(accumulator: nil)
-      source.subscribe(
+      op.source.subscribe(
         sink: { event in
           if case .next(let value) = event {
             if let previous = state.accumulator, previous == value { return }
@@ -267,17 +279,20 @@ extension Signal {
     _ isEquivalent: @escaping (Value, Value) -> Bool,
     isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, Failure> {
-    isolated(to: isolation).distinct(by: isEquivalent, name: .unary(self, "distinctUntilChanged:"))
+    isolated(to: isolation).distinct(by: isEquivalent, name: .input("distinctUntilChanged:"))
   }
 
   @inlinable
   func distinct(
     by isEquivalent: @escaping (Value, Value) -> Bool, name: SignalNameNode
   ) -> Signal<Value, Failure> {
-    let source = self
-    return Signal(name: name) { _, sink, scope in
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, EquivalenceParameter<Value>>
+    return Op(name: name, source: self, parameter: EquivalenceParameter(isEquivalent)) {
+      signal, sink, scope in
+      let op = Op.cast(signal)
+      let isEquivalent = op.parameter.isEquivalent
       let state = FoldState<Value?>(accumulator: nil)
-      source.subscribe(
+      op.source.subscribe(
         sink: { event in
           if case .next(let value) = event {
             if let previous = state.accumulator, isEquivalent(previous, value) { return }
@@ -296,9 +311,10 @@ extension Signal {
   /// ```
   @inlinable
   public func ignoreValues() -> Signal<Value, Failure> {
-    let source = self
-    return Signal(name: .unary(self, "ignoreValues")) { _, sink, scope in
-      source.subscribe(
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, Void>
+    return Op(name: .input("ignoreValues"), source: self, parameter: ()) { signal, sink, scope in
+      let op = Op.cast(signal)
+      op.source.subscribe(
         sink: { event in
           if case .next = event { return }
           sink(event)
@@ -314,10 +330,13 @@ extension Signal {
   @inlinable
   public func takeLast(_ count: Int) -> Signal<Value, Failure> {
     precondition(count >= 0, "takeLast count must not be negative")
-    let source = self
-    return Signal(name: .unaryCount(self, "takeLast:", count)) { _, sink, scope in
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, Int>
+    return Op(name: .inputCount("takeLast:", count), source: self, parameter: count) {
+      signal, sink, scope in
+      let op = Op.cast(signal)
+      let count = op.parameter
       let state = FoldState(accumulator: RingBuffer<Value>())
-      source.subscribe(
+      op.source.subscribe(
         sink: { event in
           switch event {
           case .next(let value):
@@ -347,7 +366,7 @@ extension Signal {
   public func take(
     while predicate: @escaping (Value) -> Bool, isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, Failure> {
-    isolated(to: isolation).takeUntilMatch(name: .unary(self, "takeWhileBlock:")) { !predicate($0) }
+    isolated(to: isolation).takeUntilMatch(name: .input("takeWhileBlock:")) { !predicate($0) }
   }
 
   /// Forwards values until `predicate` first holds, then completes; the matching value is not
@@ -360,17 +379,19 @@ extension Signal {
   public func take(
     until predicate: @escaping (Value) -> Bool, isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, Failure> {
-    isolated(to: isolation).takeUntilMatch(name: .unary(self, "takeUntilBlock:"), predicate)
+    isolated(to: isolation).takeUntilMatch(name: .input("takeUntilBlock:"), predicate)
   }
 
   @inlinable
   func takeUntilMatch(
     name: SignalNameNode, _ isEnd: @escaping (Value) -> Bool
   ) -> Signal<Value, Failure> {
-    let source = self
-    return Signal(name: name) { _, sink, scope in
+    typealias Op = PredicateSignal<Value, Failure>
+    return Op(name: name, source: self, predicate: isEnd) { signal, sink, scope in
+      let op = Op.cast(signal)
+      let isEnd = op.predicate
       let guardState = TerminalGuard(sink: sink)
-      source.subscribe(
+      op.source.subscribe(
         sink: { event in
           if case .next(let value) = event, isEnd(value) {
             guardState.send(.completed)
@@ -391,7 +412,7 @@ extension Signal {
   public func skip(
     while predicate: @escaping (Value) -> Bool, isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, Failure> {
-    isolated(to: isolation).skipUntilMatch(name: .unary(self, "skipWhileBlock:")) { !predicate($0) }
+    isolated(to: isolation).skipUntilMatch(name: .input("skipWhileBlock:")) { !predicate($0) }
   }
 
   /// Drops values until `predicate` first holds, then forwards everything, that value included
@@ -404,17 +425,19 @@ extension Signal {
   public func skip(
     until predicate: @escaping (Value) -> Bool, isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, Failure> {
-    isolated(to: isolation).skipUntilMatch(name: .unary(self, "skipUntilBlock:"), predicate)
+    isolated(to: isolation).skipUntilMatch(name: .input("skipUntilBlock:"), predicate)
   }
 
   @inlinable
   func skipUntilMatch(
     name: SignalNameNode, _ isStart: @escaping (Value) -> Bool
   ) -> Signal<Value, Failure> {
-    let source = self
-    return Signal(name: name) { _, sink, scope in
+    typealias Op = PredicateSignal<Value, Failure>
+    return Op(name: name, source: self, predicate: isStart) { signal, sink, scope in
+      let op = Op.cast(signal)
+      let isStart = op.predicate
       let state = FoldState(accumulator: false)
-      source.subscribe(
+      op.source.subscribe(
         sink: { event in
           if case .next(let value) = event, !state.accumulator {
             guard isStart(value) else { return }

@@ -9,11 +9,10 @@ public final class GroupedSignal<Key, Value, Failure: Error>: Signal<Value, Fail
   let subject: Subject<Value, Failure>
 
   init(key: Key) {
-    let subject = Subject<Value, Failure>()
     self.key = key
-    self.subject = subject
-    super.init(name: .source("+group")) { _, sink, scope in
-      subject.subscribe(sink: sink, scope: scope)
+    subject = Subject<Value, Failure>()
+    super.init(name: .source("+group")) { signal, sink, scope in
+      unsafeDowncast(signal, to: GroupedSignal.self).subject.subscribe(sink: sink, scope: scope)
     }
   }
 }
@@ -42,12 +41,19 @@ extension Signal {
     _ key: @escaping (Value) -> Key, transform: @escaping (Value) -> T,
     isolation: isolated (any Actor)? = #isolation
   ) -> Signal<GroupedSignal<Key, T, Failure>, Failure> {
-    let source = isolated(to: isolation)
-    return Signal<GroupedSignal<Key, T, Failure>, Failure>(name: .unary(self, "groupBy:")) {
-      _, sink, scope in
+    typealias Op = UnarySignal<
+      Value, Failure, GroupedSignal<Key, T, Failure>, Failure, GroupByParameters<Value, Key, T>
+    >
+    return Op(
+      name: .input("groupBy:"), source: isolated(to: isolation),
+      parameter: GroupByParameters(key: key, transform: transform)
+    ) { signal, sink, scope in
+      let op = Op.cast(signal)
+      let key = op.parameter.key
+      let transform = op.parameter.transform
       let groups = FoldState<[Key: GroupedSignal<Key, T, Failure>]>(accumulator: [:])
       let order = FoldState<[GroupedSignal<Key, T, Failure>]>(accumulator: [])
-      source.subscribe(
+      op.source.subscribe(
         sink: { event in
           switch event {
           case .next(let value):
@@ -72,4 +78,11 @@ extension Signal {
         }, scope: scope)
     }
   }
+}
+
+/// The parameters of `groupBy`, kept in a struct so the functions keep their declared shapes
+/// (CONTRIBUTING, rule 3).
+struct GroupByParameters<Value, Key, T> {
+  let key: (Value) -> Key
+  let transform: (Value) -> T
 }
