@@ -46,11 +46,14 @@ extension Signal {
   /// results.deliverOnMainThread().subscribe(next: { tableView.reload($0) })
   /// ```
   public func deliverOnMainThread() -> Signal<Value, Failure> {
-    Signal(name: .unary(self, "deliverOnMainThread")) { _, sink, scope in
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, Void>
+    return Op(name: .input("deliverOnMainThread"), source: self, parameter: ()) {
+      signal, sink, scope in
+      let op = Op.cast(signal)
       let hop = Hop<Event<Value, Failure>>(to: .mainActor) { event in
         if !scope.isDisposed { sink(event) }
       }
-      self.subscribe(sink: { hop.receive($0) }, scope: scope)
+      op.source.subscribe(sink: { hop.receive($0) }, scope: scope)
     }
   }
 }

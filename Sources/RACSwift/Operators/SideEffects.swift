@@ -12,7 +12,7 @@ extension Signal {
   public func doNext(
     isolation: isolated (any Actor)? = #isolation, _ body: @escaping (Value) -> Void
   ) -> Signal<Value, Failure> {
-    sideEffect(name: .unary(self, "doNext:"), isolation: isolation) { event in
+    sideEffect(name: .input("doNext:"), isolation: isolation) { event in
       if case .next(let value) = event { body(value) }
     }
   }
@@ -26,7 +26,7 @@ extension Signal {
   public func doError(
     isolation: isolated (any Actor)? = #isolation, _ body: @escaping (Failure) -> Void
   ) -> Signal<Value, Failure> {
-    sideEffect(name: .unary(self, "doError:"), isolation: isolation) { event in
+    sideEffect(name: .input("doError:"), isolation: isolation) { event in
       if case .error(let error) = event { body(error) }
     }
   }
@@ -39,7 +39,7 @@ extension Signal {
   public func doCompleted(
     isolation: isolated (any Actor)? = #isolation, _ body: @escaping () -> Void
   ) -> Signal<Value, Failure> {
-    sideEffect(name: .unary(self, "doCompleted:"), isolation: isolation) { event in
+    sideEffect(name: .input("doCompleted:"), isolation: isolation) { event in
       if case .completed = event { body() }
     }
   }
@@ -53,7 +53,7 @@ extension Signal {
   public func finally(
     isolation: isolated (any Actor)? = #isolation, _ body: @escaping () -> Void
   ) -> Signal<Value, Failure> {
-    sideEffect(name: .unary(self, "finally:"), isolation: isolation) { event in
+    sideEffect(name: .input("finally:"), isolation: isolation) { event in
       if event.isTerminal { body() }
     }
   }
@@ -70,11 +70,13 @@ extension Signal {
   public func initially(
     _ body: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, Failure> {
-    let source = self
-    return Signal(name: .unary(self, "initially:")) { _, sink, scope in
-      body()
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, SubscriptionAction>
+    return Op(name: .input("initially:"), source: self, parameter: SubscriptionAction(body)) {
+      signal, sink, scope in
+      let op = Op.cast(signal)
+      op.parameter.body()
       if scope.isDisposed { return }
-      source.subscribe(sink: sink, scope: scope)
+      op.source.subscribe(sink: sink, scope: scope)
     }.startingSubscriptions(on: isolation)
   }
 
@@ -84,10 +86,12 @@ extension Signal {
   /// download.doDisposed { progress.hide() }
   /// ```
   public func doDisposed(_ body: @escaping @Sendable () -> Void) -> Signal<Value, Failure> {
-    let source = self
-    return Signal(name: .unary(self, "doDisposed:")) { _, sink, scope in
-      scope.add(AnyDisposable(body))
-      source.subscribe(sink: sink, scope: scope)
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, DisposalAction>
+    return Op(name: .input("doDisposed:"), source: self, parameter: DisposalAction(body)) {
+      signal, sink, scope in
+      let op = Op.cast(signal)
+      scope.add(AnyDisposable(op.parameter.body))
+      op.source.subscribe(sink: sink, scope: scope)
     }
   }
 
@@ -95,34 +99,53 @@ extension Signal {
   func sideEffect(
     name: SignalNameNode, isolation: (any Actor)?, effect: @escaping (Event<Value, Failure>) -> Void
   ) -> Signal<Value, Failure> {
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, SideEffect<Value, Failure>>
     // On an actor, the stage reads the receiver's events carried there (`isolated(to:)`, the
     // rule every closure-taking operator follows).
-    let source = isolated(to: isolation)
-    let onActor = isolation != nil
-    let handler = SideEffectHandler(effect: effect)
-    return Signal(name: name) { _, sink, scope in
-      guard onActor else {
-        source.subscribe(
+    return Op(
+      name: name, source: isolated(to: isolation),
+      parameter: SideEffect(effect: effect, onActor: isolation != nil)
+    ) { signal, sink, scope in
+      let op = Op.cast(signal)
+      let effect = op.parameter.effect
+      guard op.parameter.onActor else {
+        op.source.subscribe(
           sink: { event in
-            handler.effect(event)
+            effect(event)
             sink(event)
           }, scope: scope)
         return
       }
-      source.subscribe(
+      op.source.subscribe(
         sink: { event in
           // An effect written on an actor never starts once the subscription is disposed.
           if scope.isDisposed { return }
-          handler.effect(event)
+          effect(event)
           sink(event)
         }, scope: scope)
     }
   }
 }
 
-/// A side effect's closure. It is not `Sendable`: it is only ever called on the actor it was
-/// added from (or, without one, where the signal delivers, one event at a time — RAC's rule).
-final class SideEffectHandler<Value, Failure: Error>: @unchecked Sendable {
+/// A side effect's closure, and whether it was added from an actor, kept in a struct so that the
+/// closure keeps its declared shape in a ``UnarySignal`` (CONTRIBUTING, rule 3). The closure is
+/// not `Sendable`: it is only ever called on the actor it was added from (or, without one, where
+/// the signal delivers, one event at a time — RAC's rule).
+struct SideEffect<Value, Failure: Error> {
   let effect: (Event<Value, Failure>) -> Void
-  init(effect: @escaping (Event<Value, Failure>) -> Void) { self.effect = effect }
+  let onActor: Bool
+}
+
+/// The closure `initially` runs as each subscription starts, in a struct so that it keeps its
+/// declared shape in a ``UnarySignal`` (CONTRIBUTING, rule 3).
+struct SubscriptionAction {
+  let body: () -> Void
+  init(_ body: @escaping () -> Void) { self.body = body }
+}
+
+/// The closure `doDisposed` runs as each subscription ends, in a struct so that it keeps its
+/// declared shape in a ``UnarySignal`` (CONTRIBUTING, rule 3).
+struct DisposalAction {
+  let body: @Sendable () -> Void
+  init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }

@@ -18,12 +18,18 @@ extension Signal {
   /// toasts.delay(.seconds(2), on: MainScheduler.shared)
   /// ```
   public func delay(_ interval: Duration, on scheduler: any Scheduler) -> Signal<Value, Failure> {
-    let source = self
-    return Signal(name: .unary(self, "delay:")) { _, sink, scope in
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, ScheduledInterval>
+    return Op(
+      name: .input("delay:"), source: self,
+      parameter: ScheduledInterval(interval: interval, scheduler: scheduler)
+    ) { signal, sink, scope in
+      let op = Op.cast(signal)
+      let interval = op.parameter.interval
+      let scheduler = op.parameter.scheduler
       let output = SerializedEventSink(sink: sink, scope: scope)
       let pending = PendingActions()
       scope.add(pending)
-      source.subscribe(
+      op.source.subscribe(
         sink: { event in
           if case .error = event {
             pending.dispose()
@@ -59,14 +65,20 @@ extension Signal {
     valuesPassingTest shouldThrottle: @escaping (Value) -> Bool,
     isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, Failure> {
-    let source = isolated(to: isolation)
-    return Signal(name: .unary(self, "throttle:")) { _, sink, scope in
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, ThrottleParameters<Value>>
+    return Op(
+      name: .input("throttle:"), source: isolated(to: isolation),
+      parameter: ThrottleParameters(
+        interval: interval, scheduler: scheduler, shouldThrottle: shouldThrottle)
+    ) { signal, sink, scope in
+      let op = Op.cast(signal)
+      let shouldThrottle = op.parameter.shouldThrottle
       let state = ThrottleState(
-        interval: interval, scheduler: scheduler,
+        interval: op.parameter.interval, scheduler: op.parameter.scheduler,
         output: SerializedEventSink(sink: sink, scope: scope)
       )
       scope.add(state.pending)
-      source.subscribe(
+      op.source.subscribe(
         sink: { event in
           switch event {
           case .next(let value):
@@ -92,10 +104,21 @@ extension Signal {
   public func timeout(_ interval: Duration, on scheduler: any Scheduler) -> Signal<
     Value, TimeoutError<Failure>
   > {
-    Signal<Value, TimeoutError<Failure>>(
-      name: .unary(self, "timeout:"),
-      forwardingTo: mapError { TimeoutError.underlying($0) }
-        .timeout(interval, on: scheduler, orFail: .timedOut))
+    typealias Op = UnarySignal<
+      Value, Failure, Value, TimeoutError<Failure>, TimeoutParameters<TimeoutError<Failure>>
+    >
+    return Op(
+      name: .input("timeout:"), source: self,
+      parameter: TimeoutParameters(interval: interval, scheduler: scheduler, failure: .timedOut)
+    ) { signal, sink, scope in
+      let op = Op.cast(signal)
+      let output = op.parameter.startTimer(sink: sink, scope: scope)
+      op.source.subscribe(
+        sink: { event in
+          if event.isTerminal { output.pending.dispose() }
+          output.sink.send(event.mapError { TimeoutError.underlying($0) })
+        }, scope: scope.makeChild())
+    }
   }
 
   /// Fails with `error` if the receiver has not finished `interval` after subscription.
@@ -106,19 +129,17 @@ extension Signal {
   public func timeout(
     _ interval: Duration, on scheduler: any Scheduler, orFail error: Failure
   ) -> Signal<Value, Failure> {
-    let source = self
-    let failure = Handoff(error)
-    return Signal(name: .unary(self, "timeout:")) { _, sink, scope in
-      let output = SerializedEventSink(sink: sink, scope: scope)
-      let pending = PendingActions()
-      scope.add(pending)
-      scheduler.schedule(after: interval, tracking: pending) {
-        output.send(.error(failure.value))
-      }
-      source.subscribe(
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, TimeoutParameters<Failure>>
+    return Op(
+      name: .input("timeout:"), source: self,
+      parameter: TimeoutParameters(interval: interval, scheduler: scheduler, failure: error)
+    ) { signal, sink, scope in
+      let op = Op.cast(signal)
+      let output = op.parameter.startTimer(sink: sink, scope: scope)
+      op.source.subscribe(
         sink: { event in
-          if event.isTerminal { pending.dispose() }
-          output.send(event)
+          if event.isTerminal { output.pending.dispose() }
+          output.sink.send(event)
         }, scope: scope.makeChild())
     }
   }
@@ -135,14 +156,18 @@ extension Signal {
   > {
     precondition(
       !(scheduler is ImmediateScheduler), "buffer(withTime:on:) needs a scheduler that can delay")
-    let source = self
-    return Signal<[Value], Failure>(name: .unary(self, "bufferWithTime:")) { _, sink, scope in
+    typealias Op = UnarySignal<Value, Failure, [Value], Failure, ScheduledInterval>
+    return Op(
+      name: .input("bufferWithTime:"), source: self,
+      parameter: ScheduledInterval(interval: interval, scheduler: scheduler)
+    ) { signal, sink, scope in
+      let op = Op.cast(signal)
       let state = TimeBufferState<Value, Failure>(
-        interval: interval, scheduler: scheduler,
+        interval: op.parameter.interval, scheduler: op.parameter.scheduler,
         output: SerializedEventSink(sink: sink, scope: scope)
       )
       scope.add(state.pending)
-      source.subscribe(
+      op.source.subscribe(
         sink: { event in
           switch event {
           case .next(let value): state.append(value)
@@ -183,6 +208,47 @@ extension Signal where Value == Int, Failure == Never {
       }
       if let timer { scope.add(timer) }
     }
+  }
+}
+
+/// When and where a timing operator (`delay`, `buffer(withTime:on:)`) schedules its work.
+struct ScheduledInterval {
+  let interval: Duration
+  let scheduler: any Scheduler
+}
+
+/// The parameters of `throttle`, kept in a struct so the predicate keeps its declared shape
+/// (CONTRIBUTING, rule 3).
+struct ThrottleParameters<Value> {
+  let interval: Duration
+  let scheduler: any Scheduler
+  let shouldThrottle: (Value) -> Bool
+}
+
+/// The parameters of both `timeout`s: when, where, and the error sent when time is up.
+struct TimeoutParameters<Failure: Error> {
+  let interval: Duration
+  let scheduler: any Scheduler
+  /// Handed to the scheduler's thread when time is up.
+  let failure: Handoff<Failure>
+
+  init(interval: Duration, scheduler: any Scheduler, failure: Failure) {
+    self.interval = interval
+    self.scheduler = scheduler
+    self.failure = Handoff(failure)
+  }
+
+  /// Starts the timer of one subscription, which fails it through the returned sink when time is
+  /// up unless the returned actions are disposed first (as they are with the subscription).
+  func startTimer<Value>(
+    sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope
+  ) -> (sink: SerializedEventSink<Value, Failure>, pending: PendingActions) {
+    let output = SerializedEventSink(sink: sink, scope: scope)
+    let pending = PendingActions()
+    scope.add(pending)
+    let failure = self.failure
+    scheduler.schedule(after: interval, tracking: pending) { output.send(.error(failure.value)) }
+    return (output, pending)
   }
 }
 

@@ -243,11 +243,15 @@ extension Signal {
     _ start: Value, _ combine: @escaping (Value, Value) -> T,
     isolation: isolated (any Actor)? = #isolation
   ) -> Signal<T, Failure> where Value: Sendable {
-    let source = isolated(to: isolation)
-    return Signal<T, Failure>(name: .unary(self, "combinePreviousWithStart:reduce:")) {
-      _, sink, scope in
-      let state = FoldState(accumulator: start)
-      source.subscribe(
+    typealias Op = UnarySignal<Value, Failure, T, Failure, CombinePreviousParameters<Value, T>>
+    return Op(
+      name: .input("combinePreviousWithStart:reduce:"), source: isolated(to: isolation),
+      parameter: CombinePreviousParameters(start: start, combine: combine)
+    ) { signal, sink, scope in
+      let op = Op.cast(signal)
+      let combine = op.parameter.combine
+      let state = FoldState(accumulator: op.parameter.start)
+      op.source.subscribe(
         sink: { event in
           switch event {
           case .next(let value):
@@ -269,10 +273,9 @@ extension Signal {
   /// ```
   @inlinable
   public func materialize() -> Signal<Event<Value, Failure>, Never> {
-    let source = self
-    return Signal<Event<Value, Failure>, Never>(name: .unary(self, "materialize")) {
-      _, sink, scope in
-      source.subscribe(
+    typealias Op = UnarySignal<Value, Failure, Event<Value, Failure>, Never, Void>
+    return Op(name: .input("materialize"), source: self, parameter: ()) { signal, sink, scope in
+      Op.cast(signal).source.subscribe(
         sink: { event in
           sink(.next(event))
           if event.isTerminal && !scope.isDisposed { sink(.completed) }
@@ -290,10 +293,10 @@ extension Signal {
   /// ```
   @inlinable
   public func dematerialize<T>() -> Signal<T, Failure> where Value == Event<T, Failure> {
-    let source = self
-    return Signal<T, Failure>(name: .unary(self, "dematerialize")) { _, sink, scope in
+    typealias Op = UnarySignal<Value, Failure, T, Failure, Void>
+    return Op(name: .input("dematerialize"), source: self, parameter: ()) { signal, sink, scope in
       let guardState = TerminalGuard(sink: sink)
-      source.subscribe(
+      Op.cast(signal).source.subscribe(
         sink: { event in
           switch event {
           case .next(let inner): guardState.send(inner)
@@ -313,10 +316,10 @@ extension Signal {
   @inlinable
   public func dematerialize<T, E: Error>() -> Signal<T, E>
   where Value == Event<T, E>, Failure == Never {
-    let source = self
-    return Signal<T, E>(name: .unary(self, "dematerialize")) { _, sink, scope in
+    typealias Op = UnarySignal<Value, Never, T, E, Void>
+    return Op(name: .input("dematerialize"), source: self, parameter: ()) { signal, sink, scope in
       let guardState = TerminalGuard(sink: sink)
-      source.subscribe(
+      Op.cast(signal).source.subscribe(
         sink: { event in
           switch event {
           case .next(let inner): guardState.send(inner)
@@ -324,5 +327,19 @@ extension Signal {
           }
         }, scope: scope)
     }
+  }
+}
+
+/// The parameters of `combinePrevious`, kept in a struct so the function keeps its declared shape
+/// (CONTRIBUTING, rule 3).
+@usableFromInline
+struct CombinePreviousParameters<Value, T> {
+  @usableFromInline let start: Value
+  @usableFromInline let combine: (Value, Value) -> T
+
+  @inlinable
+  init(start: Value, combine: @escaping (Value, Value) -> T) {
+    self.start = start
+    self.combine = combine
   }
 }
