@@ -56,14 +56,20 @@ struct DeepChainTests {
 
   // MARK: Operators with a second signal
 
-  @Test("take(until:) a subject that never fires, disposed")
+  // Each level has a trigger of its own: 100,000 subscribers of one subject would measure the
+  // subject's subscriber list (each change copies it), not the stack.
+
+  @Test("take(until:) subjects that never fire, disposed")
   func takeUntilNeverFiring() {
     let recorder = Recorder<Int, Never>()
     let disposals = AtomicCounter()
     let disposalsBeforeDispose = onSmallStackKeepingChain { keeper in
-      let trigger = Subject<Void, Never>()
       var signal = openSource(sending: [1, 2, 3], disposals: disposals)
-      for _ in 0..<deepChainDepth { signal = signal.take(until: trigger) }
+      for _ in 0..<deepChainDepth {
+        let trigger = Subject<Void, Never>()
+        keeper.keep(trigger)
+        signal = signal.take(until: trigger)
+      }
       return subscribeAndDispose(signal, recorder: recorder, disposals: disposals, keeper: keeper)
     }
     #expect(recorder.events == [.next(1), .next(2), .next(3)])
@@ -71,17 +77,22 @@ struct DeepChainTests {
     #expect(disposals.count == 1)
   }
 
-  @Test("take(until:) a subject that fires")
+  @Test("take(until:) whose innermost trigger fires: the completion climbs every level")
   func takeUntilFiring() {
     let recorder = Recorder<Int, Never>()
     let disposals = AtomicCounter()
     onSmallStackKeepingChain { keeper in
-      let trigger = Subject<Void, Never>()
       var signal = openSource(sending: [1, 2, 3], disposals: disposals)
-      for _ in 0..<deepChainDepth { signal = signal.take(until: trigger) }
+      var innermost: Subject<Void, Never>?
+      for _ in 0..<deepChainDepth {
+        let trigger = Subject<Void, Never>()
+        keeper.keep(trigger)
+        if innermost == nil { innermost = trigger }
+        signal = signal.take(until: trigger)
+      }
       keeper.keep(signal)
       keeper.keep(recorder.subscribe(to: signal))
-      trigger.sendNext(())
+      innermost?.sendNext(())
     }
     #expect(recorder.events == [.next(1), .next(2), .next(3), .completed])
     #expect(disposals.count == 1)

@@ -1,8 +1,12 @@
-// Per-thread state of RACSwift's stack guard (Sources/RACSwift/Internal/StackGuard.swift): where
-// the outermost guarded frame of the thread is, how many guarded subscriptions are nested above
-// it, and that frame's queue of deferred work. Swift has no thread-local storage of its own; a C
-// `_Thread_local` is one load from the thread pointer. RACSwift imports this module internally;
-// it is not part of its API.
+// Per-thread state and barriers for RACSwift's internals; not part of its API.
+// - The stack guard (Sources/RACSwift/Internal/StackGuard.swift): where the outermost guarded
+//   frame of the thread is, how many guarded subscriptions are nested above it, and that frame's
+//   queue of deferred work. Swift has no thread-local storage of its own; a C `_Thread_local` is
+//   one load from the thread pointer.
+// - The handler fence (Sources/RACSwift/Signal/HandlerFence.swift): a compiler-only barrier for
+//   the handler's side, run per event, and the heavy barrier and stack test for the side of a
+//   `dispose()`, run once per disposal. The fence's inlinable code calls the first, so RACSwift
+//   imports this module publicly there.
 #ifndef CRACSWIFT_STACK_DEPTH_H
 #define CRACSWIFT_STACK_DEPTH_H
 
@@ -16,6 +20,9 @@ struct cracswift_stack_state {
   uintptr_t nesting;
   /// The outermost frame's queue of deferred work (a Swift value on that frame's stack).
   void *_Nullable deferred;
+  /// The bounds of the thread's stack, [low, high), found the first time they are asked for.
+  uintptr_t stack_low;
+  uintptr_t stack_high;
 };
 
 #if defined(__linux__) || defined(__ANDROID__)
@@ -35,5 +42,36 @@ static inline struct cracswift_stack_state *_Nonnull cracswift_stack_state(void)
 static inline uintptr_t cracswift_stack_address(void) {
   return (uintptr_t)__builtin_frame_address(0);
 }
+
+/// The stack pointer (one instruction where the architecture is known): an address in the
+/// calling thread's stack, for telling threads apart without reading thread-local storage.
+static inline uintptr_t cracswift_stack_pointer(void) {
+#if defined(__x86_64__)
+  uintptr_t pointer;
+  __asm__ __volatile__("mov %%rsp, %0" : "=r"(pointer));
+  return pointer;
+#elif defined(__aarch64__)
+  uintptr_t pointer;
+  __asm__ __volatile__("mov %0, sp" : "=r"(pointer));
+  return pointer;
+#else
+  return (uintptr_t)__builtin_frame_address(0);
+#endif
+}
+
+/// Keeps the compiler from moving memory accesses across this point; no instruction.
+static inline void cracswift_compiler_barrier(void) { __asm__ __volatile__("" ::: "memory"); }
+
+/// A barrier on every thread of the process at once (Linux: `membarrier`): once it returns, every
+/// other thread has passed a full memory barrier since it was called, so a store another thread
+/// made before that is visible here, and a load it makes after sees what this thread stored
+/// before the call. So a hot path elsewhere needs only `cracswift_compiler_barrier` where it
+/// would need a full barrier of its own. Returns 0, doing nothing, where the platform has no such
+/// barrier: the hot path must then use a full barrier itself.
+int cracswift_process_barrier(void);
+
+/// Whether `address` lies in the calling thread's stack, above the current frame: an address one
+/// of its callers took in its own frame. (Another thread's frame is in another thread's stack.)
+int cracswift_stack_holds_caller_frame(uintptr_t address);
 
 #endif

@@ -6,8 +6,13 @@
 ///
 /// ```swift
 /// let subscription = ticks.subscribe(next: { print($0) })
-/// subscription.dispose()  // no value is delivered after this returns
+/// subscription.dispose()  // no handler starts after this returns
 /// ```
+///
+/// For a subscription made with handlers (`subscribe(next:error:completed:)`, a ``Subscriber``),
+/// `dispose()` is a fence: from another thread while one of its handlers runs, it waits for that
+/// handler to return; from inside one of its own handlers, it returns at once. So a handler that
+/// blocks until the disposing thread does something deadlocks, as with RAC 2's subscriber.
 ///
 /// **End every subscription you start**: by its own `error` or `completed`, by `dispose()`, or by
 /// tying it to an owner (``Signal/take(during:)``, a binding into an ``Observed`` property, a

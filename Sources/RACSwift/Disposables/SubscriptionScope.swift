@@ -68,7 +68,14 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   }
 
   /// Disposes the scope and everything added to it; later calls do nothing.
-  public final func dispose() { _ = disposeIfNeeded() }
+  public final func dispose() { didReturnFromDisposal(disposeIfNeeded()) }
+
+  /// Called by ``dispose()`` after the disposal (`didDispose`: whether this call did it), before
+  /// it returns: for the end of a subscription with handlers, which waits there for a handler
+  /// another thread runs (``HandlerFence``). Not called when the subscription ends by its own
+  /// terminal event.
+  @usableFromInline
+  func didReturnFromDisposal(_ didDispose: Bool) {}
 
   /// Disposes the scope; returns whether this call did it (`false` if it already was).
   @usableFromInline

@@ -123,9 +123,11 @@ enum StackGuard {
   @usableFromInline
   static func detached<Result>(_ body: () throws -> Result) rethrows -> Result {
     let state = cracswift_stack_state()
-    let saved = state.pointee
-    state.pointee = cracswift_stack_state(base: 0, nesting: 0, deferred: nil)
-    defer { state.pointee = saved }
+    let saved = (state.pointee.base, state.pointee.nesting, state.pointee.deferred)
+    state.pointee.base = 0
+    state.pointee.nesting = 0
+    state.pointee.deferred = nil
+    defer { (state.pointee.base, state.pointee.nesting, state.pointee.deferred) = saved }
     return try body()
   }
 }

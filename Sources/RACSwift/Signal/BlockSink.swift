@@ -4,12 +4,14 @@
 ///
 /// It needs no lock: a signal delivers serially (sources and subjects serialize at the
 /// boundary). A terminal event disposes the subscription before its handler runs (RAC's rule
-/// A1-07); nothing is delivered once the subscription is disposed.
+/// A1-07); nothing is delivered once the subscription is disposed, and once `dispose()` has
+/// returned no handler starts (``HandlerFence``).
 @usableFromInline
 final class BlockSink<Value, Failure: Error>: SubscriptionScope, @unchecked Sendable {
   @usableFromInline let next: ((Value) -> Void)?
   @usableFromInline let error: ((Failure) -> Void)?
   @usableFromInline let completed: (() -> Void)?
+  @usableFromInline let fence = HandlerFence()
 
   @inlinable
   init(
@@ -26,15 +28,18 @@ final class BlockSink<Value, Failure: Error>: SubscriptionScope, @unchecked Send
   func receive(_ event: Event<Value, Failure>) {
     switch event {
     case .next(let value):
-      if isDisposed { return }
-      next?(value)
+      guard let next else { return }
+      fence.run(unlessDisposed: self) { next(value) }
     case .error(let failure):
-      if !disposeIfNeeded() { return }
-      error?(failure)
+      fence.runTerminal({ disposeIfNeeded() }) { error?(failure) }
     case .completed:
-      if !disposeIfNeeded() { return }
-      completed?()
+      fence.runTerminal({ disposeIfNeeded() }) { completed?() }
     }
+  }
+
+  @usableFromInline
+  override func didReturnFromDisposal(_ didDispose: Bool) {
+    fence.waitForHandlers(didDispose: didDispose)
   }
 }
 
@@ -42,6 +47,7 @@ final class BlockSink<Value, Failure: Error>: SubscriptionScope, @unchecked Send
 @usableFromInline
 final class NextSink<Value, Failure: Error>: SubscriptionScope, @unchecked Sendable {
   @usableFromInline let next: (Value) -> Void
+  @usableFromInline let fence = HandlerFence()
 
   @inlinable
   init(next: @escaping (Value) -> Void, origin: SubscriptionOrigin) {
@@ -52,10 +58,14 @@ final class NextSink<Value, Failure: Error>: SubscriptionScope, @unchecked Senda
   @inlinable @inline(__always)
   func receive(_ event: Event<Value, Failure>) {
     if case .next(let value) = event {
-      if isDisposed { return }
-      next(value)
+      fence.run(unlessDisposed: self) { next(value) }
     } else {
-      _ = disposeIfNeeded()
+      fence.runTerminal({ disposeIfNeeded() }) {}
     }
+  }
+
+  @usableFromInline
+  override func didReturnFromDisposal(_ didDispose: Bool) {
+    fence.waitForHandlers(didDispose: didDispose)
   }
 }

@@ -44,11 +44,19 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     completed: (() -> Void)? = nil,
     isolation: isolated (any Actor)? = #isolation
   ) {
+    let lifetime = SubscriberLifetime<Value, Failure>(bag: ())
+    // The handlers are fenced by the lifetime (`HandlerFence`): none starts once `dispose()` has
+    // returned. The terminal event ends the lifetime where its handler runs (on the actor, for
+    // an isolated subscriber), right before the handler (RAC's rule A1-07).
     let handlers: (Event<Value, Failure>) -> Void = { event in
       switch event {
-      case .next(let value): next?(value)
-      case .error(let failure): error?(failure)
-      case .completed: completed?()
+      case .next(let value):
+        guard let next else { return }
+        lifetime.fence.run(unlessDisposed: lifetime) { next(value) }
+      case .error(let failure):
+        lifetime.fence.runTerminal({ lifetime.disposeIfNeeded() }) { error?(failure) }
+      case .completed:
+        lifetime.fence.runTerminal({ lifetime.disposeIfNeeded() }) { completed?() }
       }
     }
     if let isolation {
@@ -57,7 +65,6 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     } else {
       sink = handlers
     }
-    let lifetime = SubscriberLifetime<Value, Failure>(bag: ())
     self.lifetime = lifetime
     parent = nil
     lifetime.subscriber = self
@@ -116,7 +123,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
         sink(event)
         parent.endChild(lifetime)
       } else {
-        lifetime.dispose()
+        // A subscriber made with handlers: they end the lifetime (see `init`).
         sink(event)
       }
     } else {
@@ -129,7 +136,8 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
 
   /// Ends every subscription feeding this subscriber and lets go of its handlers (or of the
   /// subscription it forwards to), even while something still holds the subscriber; later events
-  /// are ignored.
+  /// are ignored. Once it has returned no handler starts; called from another thread while a
+  /// handler runs, it waits for that handler to return (DESIGN §3.6).
   public func dispose() { lifetime.dispose() }
 
   /// Lets go of `sink` once `lifetime` is disposed. `sink` belongs to the owner of `gate`, so the
@@ -164,14 +172,31 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
 @usableFromInline
 final class SubscriberLifetime<Value, Failure: Error>: SubscriptionScope, @unchecked Sendable {
   @usableFromInline weak var subscriber: Subscriber<Value, Failure>?
+  /// For a subscriber made with handlers, which they run through: `dispose()` waits for one
+  /// running on another thread.
+  @usableFromInline let fence = HandlerFence()
+  /// Whether the subscriber was made with handlers (else it forwards downstream, and the
+  /// subscription's end sink fences its handlers).
+  @usableFromInline let runsHandlers: Bool
 
   @inlinable
-  override init(childOf parent: SubscriptionScope) { super.init(childOf: parent) }
+  override init(childOf parent: SubscriptionScope) {
+    runsHandlers = false
+    super.init(childOf: parent)
+  }
 
   /// The lifetime of a subscriber made with handlers (not counted as a subscription).
   @usableFromInline
-  override init(bag: Void) { super.init(bag: ()) }
+  override init(bag: Void) {
+    runsHandlers = true
+    super.init(bag: ())
+  }
 
   @usableFromInline
   override func didDispose() { subscriber?.releaseSink() }
+
+  @usableFromInline
+  override func didReturnFromDisposal(_ didDispose: Bool) {
+    if runsHandlers { fence.waitForHandlers(didDispose: didDispose) }
+  }
 }
