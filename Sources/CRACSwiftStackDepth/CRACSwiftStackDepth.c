@@ -14,7 +14,7 @@
 #endif
 #endif
 
-_Thread_local struct cracswift_stack_state cracswift_stack = {0, 0, 0, 0, 0};
+_Thread_local struct cracswift_stack_state cracswift_stack = {0, 0, 0, 0, 0, 0};
 
 #if defined(__linux__) || defined(__ANDROID__)
 #ifndef MEMBARRIER_CMD_GLOBAL

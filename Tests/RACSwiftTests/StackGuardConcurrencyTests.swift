@@ -7,9 +7,13 @@ import Testing
   .checksLiveSubscriptions, .tags(.concurrency, .stack), .detectsHangs)
 struct StackGuardConcurrencyTests {
   static let threads = 4
-  static let perThread = 2_000
+  static let perThread = 500
 
-  @Test("a merge under 3,000 stages, fed from 4 threads: every value once, never two handlers at once, each sender's order kept")
+  @Test(
+    """
+    a merge under 3,000 stages, fed from 4 threads: every value once, never two handlers at \
+    once, each sender's order kept
+    """)
   func deepChainOverAMerge() {
     // Below the merge, 1,000 stages per input: a thread's delivery reaches the merge inside the
     // outermost frame a checkpoint made for it. Above, 2,000 more: there checkpoints find the

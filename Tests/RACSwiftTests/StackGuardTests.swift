@@ -20,7 +20,8 @@ private func created(_ value: Int) -> Signal<Int, Never> {
   }
 }
 
-@Suite("The stack guard: deep chains deferred to the outermost frame (DESIGN §3.7)",
+@Suite(
+  "The stack guard: deep chains deferred to the outermost frame (DESIGN §3.7)",
   .checksLiveSubscriptions, .tags(.stack))
 struct StackGuardTests {
   @Test("recursive pagination over 100,000 cached pages runs on a 512 KiB stack")
@@ -41,7 +42,7 @@ struct StackGuardTests {
     }
   }
 
-  @Test("a blocking first() at every nesting depth of subscriptions returns, never waits for a frame below it")
+  @Test("a blocking first() at any nesting of subscriptions returns: never waits for a frame below")
   func blockingCallInsideNestedSubscriptions() {
     // Nested `depth` levels of subscriptions, each made from the previous one's handler, then a
     // blocking `first()` of a created signal: a subscription the guard deferred to the frame
@@ -57,7 +58,7 @@ struct StackGuardTests {
     }
   }
 
-  @Test("subscribing everything before subscribe returns: a 10,000-deep chain on a created signal delivers every value by then")
+  @Test("a 10,000-deep chain on a created signal has delivered everything when subscribe returns")
   func deepChainFinishesBeforeSubscribeReturns() {
     let chain = Holder<Signal<Int, Never>>()
     onSmallStack {

@@ -20,6 +20,9 @@ struct cracswift_stack_state {
   uintptr_t nesting;
   /// The outermost frame's queue of deferred work (a Swift value on that frame's stack).
   void *_Nullable deferred;
+  /// The signals the thread's outermost signal release has yet to let go of (a Swift value on
+  /// that release's stack), while one runs; see Sources/RACSwift/Internal/SignalRelease.swift.
+  void *_Nullable releases;
   /// The bounds of the thread's stack, [low, high), found the first time they are asked for.
   uintptr_t stack_low;
   uintptr_t stack_high;

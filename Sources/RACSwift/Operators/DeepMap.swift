@@ -26,9 +26,11 @@ typealias MapStage = (Any) -> Any
 /// can read them. Everything else is immutable.
 @usableFromInline
 final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @unchecked Sendable {
-  @usableFromInline let source: Signal<Input, Failure>
+  @usableFromInline let input: InputReference<Input, Failure>
   @usableFromInline let function: (Input) -> Value
   @usableFromInline let depth: Int
+  /// The input signal, kept alive by `input` (read without a reference count).
+  @usableFromInline unowned(unsafe) let source: Signal<Input, Failure>
   /// The fused filter's predicate when `isFiltered`, else one that passes everything. Not an
   /// optional: a function stored in an optional would be wrapped in a reabstraction thunk (an
   /// allocation). Set in the inlinable initializers rather than by a default value, which an
@@ -43,11 +45,12 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
     function: @escaping (Input) -> Value, depth: Int,
     subscribe: @escaping SubscribeFunction
   ) {
+    self.input = InputReference(source)
     self.source = source
     self.function = function
     self.depth = depth
     self.predicate = { _ in true }
-    super.init(name: name, subscribe: subscribe)
+    super.init(name: name, releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
   }
 
   /// A synchronous signal (see ``Signal/isSynchronous``).
@@ -57,11 +60,14 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
     function: @escaping (Input) -> Value, depth: Int,
     subscribe: @escaping SynchronousPath<Value, Failure>.Function
   ) {
+    self.input = InputReference(source)
     self.source = source
     self.function = function
     self.depth = depth
     self.predicate = { _ in true }
-    super.init(synchronous: name, depth: source.synchronousDepth &+ 1, subscribe: subscribe)
+    super.init(
+      synchronous: name, depth: source.synchronousDepth &+ 1,
+      releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
   }
 
   /// `signal`, which must be a `MapSignal` of this type.
@@ -93,6 +99,9 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
 
   @usableFromInline
   override func nameInput() -> AnyObject? { source }
+
+  @usableFromInline
+  override func releaseInputs() { input.release(at: releaseDepth) }
 
   @usableFromInline
   override func collectMapStages(_ stages: inout [MapStage]) -> Signal<Any, Failure> {

@@ -31,9 +31,9 @@ final class BlockSink<Value, Failure: Error>: SubscriptionScope, @unchecked Send
       guard let next else { return }
       fence.run(unlessDisposed: self) { next(value) }
     case .error(let failure):
-      fence.runTerminal({ disposeIfNeeded() }) { error?(failure) }
+      fence.runTerminal(ending: { disposeIfNeeded() }, handler: { error?(failure) })
     case .completed:
-      fence.runTerminal({ disposeIfNeeded() }) { completed?() }
+      fence.runTerminal(ending: { disposeIfNeeded() }, handler: { completed?() })
     }
   }
 
@@ -60,7 +60,7 @@ final class NextSink<Value, Failure: Error>: SubscriptionScope, @unchecked Senda
     if case .next(let value) = event {
       fence.run(unlessDisposed: self) { next(value) }
     } else {
-      fence.runTerminal({ disposeIfNeeded() }) {}
+      fence.runTerminal(ending: { disposeIfNeeded() }, handler: {})
     }
   }
 

@@ -63,7 +63,7 @@ struct HandlerFence: ~Copyable, @unchecked Sendable {
   /// Runs the terminal event's `handler` if `end()` — which disposes `scope`, returning whether
   /// this call did — says so, announced like any handler; afterwards `dispose()` returns at once.
   @inlinable @inline(__always)
-  func runTerminal(_ end: () -> Bool, _ handler: () -> Void) {
+  func runTerminal(ending end: () -> Bool, handler: () -> Void) {
     announce()
     if end() { handler() }
     running.store(Self.finished, ordering: .releasing)

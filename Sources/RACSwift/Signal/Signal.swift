@@ -63,12 +63,19 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
     synchronousDepth != 0 && synchronousDepth < synchronousDepthLimit
   }
 
+  /// How many signals holding their input through an ``InputReference`` end here, in a row
+  /// (0 for any other signal): a chain releases its inputs through the release loop every
+  /// ``releaseLoopInterval`` such signals, so releasing it never nests deeper than that, while a
+  /// short chain releases as plainly as Swift would.
+  @usableFromInline let releaseDepth: UInt32
+
   @inlinable
-  init(name: SignalNameNode, subscribe: @escaping SubscribeFunction) {
+  init(name: SignalNameNode, releaseDepth: UInt32 = 0, subscribe: @escaping SubscribeFunction) {
     nameNode = name
     subscribeFunction = subscribe
     synchronousFunction = { _, _, _ in }
     synchronousDepth = 0
+    self.releaseDepth = releaseDepth
     assert(!name.readsOwnSource || nameInput() != nil, "\(type(of: self)) has no source to name")
   }
 
@@ -77,12 +84,13 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   /// `depth - 1`.
   @inlinable
   init(
-    synchronous name: SignalNameNode, depth: UInt32 = 1,
+    synchronous name: SignalNameNode, depth: UInt32 = 1, releaseDepth: UInt32 = 0,
     subscribe: @escaping SynchronousPath<Value, Failure>.Function
   ) {
     nameNode = name
     synchronousFunction = subscribe
     synchronousDepth = depth
+    self.releaseDepth = releaseDepth
     subscribeFunction = { signal, sink, scope in
       signal.synchronousFunction(signal, sink, SynchronousScope(scope))
     }
@@ -186,6 +194,14 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline
   func fuseFilter(_ isIncluded: @escaping (Value) -> Bool) -> Bool { false }
 
+  deinit { releaseInputs() }
+
+  /// Lets go of the inputs a subclass holds through ``InputReference``s, from the base class's
+  /// `deinit` — which runs before any stored property is destroyed — so that releasing a chain
+  /// built in a loop is a loop, not one nested `deinit` per operator (see ``SignalRelease``).
+  @usableFromInline
+  func releaseInputs() {}
+
   /// A description of the state a subclass keeps, used in names (`+just: 1`).
   @usableFromInline
   func describeState() -> String { "" }
@@ -281,7 +297,9 @@ final class OperatorSignal<Value, Failure: Error, State>: Signal<Value, Failure>
 /// `take(while:)`, …). Its own class keeps the predicate with its declared shape (CONTRIBUTING, rule 3).
 @usableFromInline
 final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unchecked Sendable {
-  @usableFromInline let source: Signal<Value, Failure>
+  @usableFromInline let input: InputReference<Value, Failure>
+  /// The input signal, kept alive by `input` (read without a reference count).
+  @usableFromInline unowned(unsafe) let source: Signal<Value, Failure>
   @usableFromInline let predicate: (Value) -> Bool
 
   @inlinable
@@ -289,9 +307,10 @@ final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unc
     name: SignalNameNode, source: Signal<Value, Failure>,
     predicate: @escaping (Value) -> Bool, subscribe: @escaping SubscribeFunction
   ) {
+    self.input = InputReference(source)
     self.source = source
     self.predicate = predicate
-    super.init(name: name, subscribe: subscribe)
+    super.init(name: name, releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
   }
 
   /// A synchronous signal (see ``Signal/isSynchronous``).
@@ -301,9 +320,12 @@ final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unc
     predicate: @escaping (Value) -> Bool,
     subscribe: @escaping SynchronousPath<Value, Failure>.Function
   ) {
+    self.input = InputReference(source)
     self.source = source
     self.predicate = predicate
-    super.init(synchronous: name, depth: source.synchronousDepth &+ 1, subscribe: subscribe)
+    super.init(
+      synchronous: name, depth: source.synchronousDepth &+ 1,
+      releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
   }
 
   /// `signal`, which must be a `PredicateSignal` of this type.
@@ -314,6 +336,9 @@ final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unc
 
   @usableFromInline
   override func nameInput() -> AnyObject? { source }
+
+  @usableFromInline
+  override func releaseInputs() { input.release(at: releaseDepth) }
 }
 
 /// A signal made by an operator that maps each value to a signal (`flattenMap`, …). See
@@ -322,8 +347,10 @@ final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unc
 final class FlattenMapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>,
   @unchecked Sendable
 {
-  @usableFromInline let source: Signal<Input, Failure>
+  @usableFromInline let input: InputReference<Input, Failure>
   @usableFromInline let function: (Input) -> Signal<Value, Failure>
+  /// The input signal, kept alive by `input` (read without a reference count).
+  @usableFromInline unowned(unsafe) let source: Signal<Input, Failure>
 
   @inlinable
   init(
@@ -331,9 +358,10 @@ final class FlattenMapSignal<Input, Value, Failure: Error>: Signal<Value, Failur
     function: @escaping (Input) -> Signal<Value, Failure>,
     subscribe: @escaping SubscribeFunction
   ) {
+    self.input = InputReference(source)
     self.source = source
     self.function = function
-    super.init(name: name, subscribe: subscribe)
+    super.init(name: name, releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
   }
 
   /// `signal`, which must be a `FlattenMapSignal` of this type.
@@ -344,6 +372,9 @@ final class FlattenMapSignal<Input, Value, Failure: Error>: Signal<Value, Failur
 
   @usableFromInline
   override func nameInput() -> AnyObject? { source }
+
+  @usableFromInline
+  override func releaseInputs() { input.release(at: releaseDepth) }
 }
 
 /// A signal made by an operator with one input and one parameter of any type (`take`, `skip`,
@@ -353,17 +384,20 @@ final class UnarySignal<Input, InputFailure: Error, Value, Failure: Error, Param
   Value, Failure
 >, @unchecked Sendable
 {
-  @usableFromInline let source: Signal<Input, InputFailure>
+  @usableFromInline let input: InputReference<Input, InputFailure>
   @usableFromInline let parameter: Parameter
+  /// The input signal, kept alive by `input` (read without a reference count).
+  @usableFromInline unowned(unsafe) let source: Signal<Input, InputFailure>
 
   @inlinable
   init(
     name: SignalNameNode, source: Signal<Input, InputFailure>, parameter: Parameter,
     subscribe: @escaping SubscribeFunction
   ) {
+    self.input = InputReference(source)
     self.source = source
     self.parameter = parameter
-    super.init(name: name, subscribe: subscribe)
+    super.init(name: name, releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
   }
 
   /// A synchronous signal (see ``Signal/isSynchronous``): for an operator that forwards a
@@ -373,9 +407,12 @@ final class UnarySignal<Input, InputFailure: Error, Value, Failure: Error, Param
     synchronous name: SignalNameNode, source: Signal<Input, InputFailure>, parameter: Parameter,
     subscribe: @escaping SynchronousPath<Value, Failure>.Function
   ) {
+    self.input = InputReference(source)
     self.source = source
     self.parameter = parameter
-    super.init(synchronous: name, depth: source.synchronousDepth &+ 1, subscribe: subscribe)
+    super.init(
+      synchronous: name, depth: source.synchronousDepth &+ 1,
+      releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
   }
 
   /// `signal`, which must be a `UnarySignal` of this type.
@@ -386,6 +423,9 @@ final class UnarySignal<Input, InputFailure: Error, Value, Failure: Error, Param
 
   @usableFromInline
   override func nameInput() -> AnyObject? { source }
+
+  @usableFromInline
+  override func releaseInputs() { input.release(at: releaseDepth) }
 
   @usableFromInline
   override func describeState() -> String { String(describing: parameter) }

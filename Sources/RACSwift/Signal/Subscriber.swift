@@ -54,9 +54,11 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
         guard let next else { return }
         lifetime.fence.run(unlessDisposed: lifetime) { next(value) }
       case .error(let failure):
-        lifetime.fence.runTerminal({ lifetime.disposeIfNeeded() }) { error?(failure) }
+        lifetime.fence.runTerminal(
+          ending: { lifetime.disposeIfNeeded() }, handler: { error?(failure) })
       case .completed:
-        lifetime.fence.runTerminal({ lifetime.disposeIfNeeded() }) { completed?() }
+        lifetime.fence.runTerminal(
+          ending: { lifetime.disposeIfNeeded() }, handler: { completed?() })
       }
     }
     if let isolation {
