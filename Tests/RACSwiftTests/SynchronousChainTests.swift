@@ -314,8 +314,8 @@ struct SynchronousChainTests {
     multiplesOfSix.subscribe(next: { received.append($0) })
     #expect(received == [60, 120, 180])
 
-    // More maps than are kept as stages (the rest are fused into a loop): the map with the
-    // fused filter is the root of that loop, and its filter still applies.
+    // A hundred maps on the map with the fused filter (deeper than a synchronous chain goes,
+    // so the later ones subscribe through the stack guard): the filter still applies.
     var deep = Signal<Int, Never>.from(0..<6).map { $0 }.filter { $0 % 2 == 1 }
     for _ in 0..<100 { deep = deep.map { $0 + 1 } }
     var deepValues: [Int] = []

@@ -14,12 +14,9 @@ extension Signal {
     // `consuming`: the new signal takes over the caller's reference to `self`, so a chain built
     // in one expression hands its temporaries on without a retain and a release per operator.
     let source = (consume self).isolated(to: isolation)
-    let depth = source.mapChainDepth()
-    if depth >= mapFusionDepth { return source.deepMap(transform) }
     typealias Op = MapSignal<Value, T, Failure>
     if source.canExtendSynchronously {
-      return Op(synchronous: .input("map:"), source: source, function: transform, depth: depth + 1)
-      {
+      return Op(synchronous: .input("map:"), source: source, function: transform) {
         signal, sink, scope in
         let op = Op.cast(signal)
         let transform = op.function
@@ -38,7 +35,7 @@ extension Signal {
         }
       }
     }
-    return Op(name: .input("map:"), source: source, function: transform, depth: depth + 1) {
+    return Op(name: .input("map:"), source: source, function: transform) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let transform = op.function

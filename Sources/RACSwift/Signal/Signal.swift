@@ -157,31 +157,6 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
     return customNameStorage.storeIfNil(CustomName())
   }
 
-  /// How many `map`s end here (see `DeepMap.swift`); `Int.max` for a fused deep chain.
-  @usableFromInline
-  func mapChainDepth() -> Int { 0 }
-
-  /// For a deep `map` chain: appends the transforms of the maps that end here (root first) to
-  /// `stages` and returns the signal under them, erased. A signal that is not a map is the root.
-  @usableFromInline
-  func collectMapStages(_ stages: inout [MapStage]) -> Signal<Any, Failure> {
-    let root = self
-    return Signal<Any, Failure>(name: .alias(self)) { _, sink, scope in
-      root.subscribe(
-        sink: { event in
-          switch event {
-          case .next(let value): sink(.next(value))
-          case .error(let error): sink(.error(error))
-          case .completed: sink(.completed)
-          }
-        }, scope: scope)
-    }
-  }
-
-  /// The link of a fused deep `map` chain ending here, if this is one.
-  @usableFromInline
-  func deepMapLink() -> DeepMapLink<Failure>? { nil }
-
   /// The node the name is built from: `nameNode`, unless operators were fused into this signal
   /// after it was made (see ``fuseFilter(_:)``).
   @usableFromInline
