@@ -22,19 +22,29 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   @usableFromInline let lock = Lock()
   /// ``ScopeFlags``.
   @usableFromInline let flags = Atomic<UInt8>(0)
+  /// The line of ``origin``, stored apart from its file so that it fills the padding after
+  /// `flags`: every subscription's end sink is a scope, and 8 bytes here decide its size class
+  /// (W8's bytes per subscription).
+  @usableFromInline let originLine: UInt32
   @usableFromInline @exclusivity(unchecked) var children = DisposableList()
   @usableFromInline @exclusivity(unchecked) weak var owner: SubscriptionOwner?
   /// Where live subscriptions are counted; `.none` for a plain bag (``CompoundDisposable``).
   @usableFromInline let ledger: LedgerReference
+  /// The file of ``origin`` (see `originLine`).
+  @usableFromInline let originFile: UnsafeRawPointer?
+
   /// Where the root subscription was made, for log lines.
-  @usableFromInline let origin: SubscriptionOrigin
+  @inlinable var origin: SubscriptionOrigin {
+    SubscriptionOrigin(file: originFile, line: originLine)
+  }
 
   /// A root scope, counted in the current ledger.
   @inlinable
   init(origin: SubscriptionOrigin) {
     let ledger = SubscriptionLedger.currentReference()
     self.ledger = ledger
-    self.origin = origin
+    originLine = origin.line
+    originFile = origin.file
     ledger.subscriptionStarted()
   }
 
@@ -42,7 +52,8 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   @usableFromInline
   init(bag: Void) {
     ledger = .none
-    origin = .unknown
+    originLine = 0
+    originFile = nil
   }
 
   /// A child scope counted in the same ledger as `parent`; not yet added to `parent`.
@@ -50,7 +61,8 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   init(childOf parent: SubscriptionScope) {
     let ledger = parent.ledger.isCounting ? parent.ledger : SubscriptionLedger.currentReference()
     self.ledger = ledger
-    self.origin = parent.origin
+    originLine = parent.originLine
+    originFile = parent.originFile
     ledger.subscriptionStarted()
   }
 
@@ -248,28 +260,27 @@ struct DisposableList {
 
 /// Where a subscription was made (`#fileID:#line`), kept without allocating.
 @usableFromInline
-// `file` points at a static string literal: immutable for the life of the process.
+// `file` points at a static string literal (NUL-terminated, as every Swift string literal):
+// immutable for the life of the process.
 struct SubscriptionOrigin: @unchecked Sendable {
   @usableFromInline let file: UnsafeRawPointer?
-  @usableFromInline let fileLength: UInt32
   @usableFromInline let line: UInt32
 
   @inlinable
   init(file: StaticString, line: UInt) {
-    if file.hasPointerRepresentation {
-      self.file = UnsafeRawPointer(file.utf8Start)
-      self.fileLength = UInt32(truncatingIfNeeded: file.utf8CodeUnitCount)
-    } else {
-      self.file = nil
-      self.fileLength = 0
-    }
+    self.file = file.hasPointerRepresentation ? UnsafeRawPointer(file.utf8Start) : nil
     self.line = UInt32(truncatingIfNeeded: line)
+  }
+
+  @inlinable
+  init(file: UnsafeRawPointer?, line: UInt32) {
+    self.file = file
+    self.line = line
   }
 
   @usableFromInline
   init() {
     file = nil
-    fileLength = 0
     line = 0
   }
 
@@ -279,7 +290,6 @@ struct SubscriptionOrigin: @unchecked Sendable {
   @usableFromInline
   var text: String? {
     guard let file else { return nil }
-    let bytes = UnsafeRawBufferPointer(start: file, count: Int(fileLength))
-    return "\(String(decoding: bytes, as: UTF8.self)):\(line)"
+    return "\(String(cString: file.assumingMemoryBound(to: CChar.self))):\(line)"
   }
 }
