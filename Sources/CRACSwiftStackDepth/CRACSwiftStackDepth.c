@@ -14,7 +14,7 @@
 #endif
 #endif
 
-_Thread_local struct cracswift_stack_state cracswift_stack = {0, 0, 0, 0, 0, 0};
+_Thread_local struct cracswift_stack_state cracswift_stack = {0, 0, 0, 0, 0};
 
 #if defined(__linux__) || defined(__ANDROID__)
 #ifndef MEMBARRIER_CMD_GLOBAL
@@ -33,7 +33,7 @@ _Thread_local struct cracswift_stack_state cracswift_stack = {0, 0, 0, 0, 0, 0};
 // the process to flush its view of the page (what managed runtimes do without membarrier).
 static atomic_int barrier_kind = 0;
 static void *barrier_page = 0;
-static pthread_mutex_t barrier_page_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t barrier_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int choose_barrier(void) {
   long commands = syscall(SYS_membarrier, 0 /* MEMBARRIER_CMD_QUERY */, 0, 0);
@@ -42,52 +42,43 @@ static int choose_barrier(void) {
     return 1;
   }
   if (commands > 0 && (commands & MEMBARRIER_CMD_GLOBAL)) return 2;
-  long size = sysconf(_SC_PAGESIZE);
-  void *page = mmap(0, (size_t)size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (page == MAP_FAILED) return 2;
-  mlock(page, (size_t)size);
-  barrier_page = page;
   return 3;
+}
+
+// Kind 3, and the fallback when a membarrier command stops being allowed.
+static void page_protection_barrier(void) {
+  long size = sysconf(_SC_PAGESIZE);
+  pthread_mutex_lock(&barrier_lock);
+  if (barrier_page == 0) {
+    void *page = mmap(0, (size_t)size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (page != MAP_FAILED) {
+      mlock(page, (size_t)size);
+      barrier_page = page;
+    }
+  }
+  if (barrier_page != 0) {
+    mprotect(barrier_page, (size_t)size, PROT_READ | PROT_WRITE);
+    atomic_fetch_add_explicit((atomic_int *)barrier_page, 1, memory_order_seq_cst);
+    mprotect(barrier_page, (size_t)size, PROT_NONE);
+  }
+  pthread_mutex_unlock(&barrier_lock);
 }
 
 int cracswift_process_barrier(void) {
   int kind = atomic_load_explicit(&barrier_kind, memory_order_acquire);
   if (kind == 0) {
-    pthread_mutex_lock(&barrier_page_lock);
+    pthread_mutex_lock(&barrier_lock);
     kind = atomic_load_explicit(&barrier_kind, memory_order_relaxed);
     if (kind == 0) {
       kind = choose_barrier();
       atomic_store_explicit(&barrier_kind, kind, memory_order_release);
     }
-    pthread_mutex_unlock(&barrier_page_lock);
+    pthread_mutex_unlock(&barrier_lock);
   }
-  switch (kind) {
-  case 1:
-    if (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) == 0) return 1;
-    // fall through: the kernel stopped allowing it
-  case 2:
-    if (syscall(SYS_membarrier, MEMBARRIER_CMD_GLOBAL, 0, 0) == 0) return 1;
-    // fall through
-  default: {
-    long size = sysconf(_SC_PAGESIZE);
-    pthread_mutex_lock(&barrier_page_lock);
-    if (barrier_page == 0) {
-      void *page =
-          mmap(0, (size_t)size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-      if (page != MAP_FAILED) {
-        mlock(page, (size_t)size);
-        barrier_page = page;
-      }
-    }
-    if (barrier_page != 0) {
-      mprotect(barrier_page, (size_t)size, PROT_READ | PROT_WRITE);
-      atomic_fetch_add_explicit((atomic_int *)barrier_page, 1, memory_order_seq_cst);
-      mprotect(barrier_page, (size_t)size, PROT_NONE);
-    }
-    pthread_mutex_unlock(&barrier_page_lock);
-    return 1;
-  }
-  }
+  if (kind == 1 && syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) == 0) return 1;
+  if (kind <= 2 && syscall(SYS_membarrier, MEMBARRIER_CMD_GLOBAL, 0, 0) == 0) return 1;
+  page_protection_barrier();
+  return 1;
 }
 
 static void find_stack_bounds(struct cracswift_stack_state *state) {
@@ -115,6 +106,6 @@ static void find_stack_bounds(struct cracswift_stack_state *state) {
 int cracswift_stack_holds_caller_frame(uintptr_t address) {
   struct cracswift_stack_state *state = &cracswift_stack;
   if (state->stack_high == 0) find_stack_bounds(state);
-  uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+  uintptr_t here = cracswift_stack_pointer();
   return address >= here && address < state->stack_high;
 }

@@ -295,7 +295,7 @@ struct DeepChainTests {
   // MARK: Releasing
 
   /// The chains whose operators keep their input in `source` (the operator template) are
-  /// released by a loop (`SignalRelease`), in constant stack.
+  /// released in bounded stack (`InputReference`, through the stack guard).
   enum ReleasedChain: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case filter, map, take, distinctUntilChanged, flattenMap, scan, doNext
     var testDescription: String { rawValue }
@@ -335,57 +335,6 @@ struct DeepChainTests {
 }
 
 // MARK: - Helpers
-
-/// Runs `body` on a 512 KiB thread (`onSmallStack`) and returns what it returns; then drops what
-/// `body` kept in its ``ChainKeeper`` on a thread with a big stack (`onLargeStack`).
-private func onSmallStackKeepingChain<Result: Sendable>(
-  _ body: @escaping @Sendable (ChainKeeper) -> Result
-) -> Result {
-  let keeper = ChainKeeper()
-  let result = Handoff<Result>()
-  onSmallStack { result.put(body(keeper)) }
-  keeper.releaseOnLargeStack()
-  return result.take()
-}
-
-/// Objects a test made on the small-stack thread — a deep chain of signals, its subscription —
-/// kept alive past that thread so that their last references are dropped on a thread with a big
-/// stack: releasing a 100,000-deep chain of an operator with several inputs still recurses
-/// through `deinit` (``DeepChainTests/releasingFitsSmallStack(chain:)`` checks the operators whose
-/// release is bounded).
-///
-/// Lock discipline: `objects` is read and written only with `lock` held.
-private final class ChainKeeper: @unchecked Sendable {
-  private let lock = NSLock()
-  private var objects: [Any] = []
-
-  /// Keeps `object` until ``releaseOnLargeStack()``.
-  func keep(_ object: Any) { lock.withLock { objects.append(object) } }
-
-  /// Drops every object kept, on a new thread with a big stack.
-  func releaseOnLargeStack() {
-    onLargeStack {
-      var kept: [Any] = []
-      self.lock.withLock { swap(&kept, &self.objects) }
-      // The last references: the deep release runs here.
-      kept.removeAll()
-    }
-  }
-}
-
-/// One value handed from the thread that makes it to the thread that waited for it.
-///
-/// Lock discipline: `value` is read and written only with `lock` held.
-private final class Handoff<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value?
-
-  /// Stores `value`.
-  func put(_ value: Value) { lock.withLock { self.value = value } }
-
-  /// The value stored; traps if there is none.
-  func take() -> Value { lock.withLock { value! } }
-}
 
 /// A cold source that sends `values` when subscribed and then stays open until its subscription
 /// is disposed, which it counts in `disposals`: the bottom of the chains that never complete.

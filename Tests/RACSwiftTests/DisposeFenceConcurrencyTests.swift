@@ -26,7 +26,7 @@ struct FencedSubscription: Sendable {
       let subscription = subject.subscribe(next: handler)
       return FencedSubscription(send: { subject.sendNext($0) }, dispose: { subscription.dispose() })
     case .createdSignal:
-      let created = CreatedSubscriberBox()
+      let created = SubscriberHolder<Int, Never>()
       let subscription = Signal<Int, Never> { subscriber in
         created.subscriber = subscriber
         return nil
@@ -55,14 +55,6 @@ struct FencedSubscription: Sendable {
       return FencedSubscription(send: { subject.sendNext($0) }, dispose: { subscriber.dispose() })
     }
   }
-}
-
-/// The subscriber a created signal handed out, kept for the sending thread.
-///
-/// Lock discipline: written once inside `subscribe`, on the subscribing thread, before the
-/// subscription is handed to another thread (through `SubscriptionSlot`'s lock), read afterwards.
-final class CreatedSubscriberBox: @unchecked Sendable {
-  var subscriber: Subscriber<Int, Never>?
 }
 
 /// Where the disposing thread posts each round's subscription for the sending thread.

@@ -60,18 +60,14 @@ struct StackGuardTests {
 
   @Test("a 10,000-deep chain on a created signal has delivered everything when subscribe returns")
   func deepChainFinishesBeforeSubscribeReturns() {
-    let chain = Holder<Signal<Int, Never>>()
-    onSmallStack {
+    onSmallStackKeepingChain { keeper in
       var signal = created(1)
       for _ in 0..<10_000 { signal = signal.map { $0 + 1 }.filter { _ in true } }
       let recorder = Recorder<Int, Never>()
       recorder.subscribe(to: signal)
       #expect(recorder.events == [.next(10_001), .completed])
-      chain.hold(signal)
+      keeper.keep(signal)
     }
-    // Releasing signal objects a loop built is one level of reference counting per object
-    // (SchedulersAndTime.md says so): done on a thread with room for it.
-    onSmallStack(stackSize: 64 * 1024 * 1024) { chain.release() }
   }
 
   @Test("a shallow chain subscribes its inputs in the order the operator asks, as before")
@@ -112,21 +108,4 @@ final class OrderLog: @unchecked Sendable {
 
   func append(_ entry: String) { lock.withLock { storage.append(entry) } }
   var entries: [String] { lock.withLock { storage } }
-}
-
-/// Keeps an object alive past the closure that made it, until `release()`.
-///
-/// Lock discipline: `object` is read and written only with `lock` held.
-final class Holder<Object>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var object: Object?
-
-  func hold(_ object: Object) { lock.withLock { self.object = object } }
-  func release() {
-    let released = lock.withLock { () -> Object? in
-      defer { object = nil }
-      return object
-    }
-    _ = released
-  }
 }

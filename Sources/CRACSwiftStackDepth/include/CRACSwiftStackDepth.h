@@ -20,9 +20,6 @@ struct cracswift_stack_state {
   uintptr_t nesting;
   /// The outermost frame's queue of deferred work (a Swift value on that frame's stack).
   void *_Nullable deferred;
-  /// The signals the thread's outermost signal release has yet to let go of (a Swift value on
-  /// that release's stack), while one runs; see Sources/RACSwift/Internal/SignalRelease.swift.
-  void *_Nullable releases;
   /// The bounds of the thread's stack, [low, high), found the first time they are asked for.
   uintptr_t stack_low;
   uintptr_t stack_high;
@@ -41,13 +38,9 @@ static inline struct cracswift_stack_state *_Nonnull cracswift_stack_state(void)
   return &cracswift_stack;
 }
 
-/// An address in the caller's stack frame (inlined into the caller): how deep the stack is.
-static inline uintptr_t cracswift_stack_address(void) {
-  return (uintptr_t)__builtin_frame_address(0);
-}
-
-/// The stack pointer (one instruction where the architecture is known): an address in the
-/// calling thread's stack, for telling threads apart without reading thread-local storage.
+/// The stack pointer (one instruction where the architecture is known, inlined into the caller):
+/// how deep the calling thread's stack is, and an address in it — which tells threads apart
+/// without reading thread-local storage.
 static inline uintptr_t cracswift_stack_pointer(void) {
 #if defined(__x86_64__)
   uintptr_t pointer;

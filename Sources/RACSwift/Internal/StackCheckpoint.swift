@@ -38,6 +38,8 @@ final class StackCheckpoint<Value, Failure: Error>: @unchecked Sendable {
   init(forwardingTo sink: @escaping Sink) { self.sink = sink }
 
   deinit {
+    // The downstream sink is released where the guard says (a deferred closure releases what it
+    // captured when the loop is done with it).
     switch StackGuard.entry() {
     case .nested:
       break

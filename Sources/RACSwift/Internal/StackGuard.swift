@@ -81,22 +81,23 @@ enum StackGuard {
   /// Whether the stack is ``depthLimit`` bytes deeper than the outermost frame (stacks grow
   /// down on every platform Swift runs on).
   private static func isDeep(_ state: UnsafeMutablePointer<cracswift_stack_state>) -> Bool {
-    let here = cracswift_stack_address()
+    let here = cracswift_stack_pointer()
     return here < state.pointee.base && state.pointee.base - here > depthLimit
   }
 
   /// Runs `body` as the thread's outermost guarded frame, then the work deferred while it ran
-  /// (and while that ran), in order. Call it only when ``entry()`` says `.outermost`.
+  /// (and while that ran), in order, each closure released once it has run (a deferred release
+  /// happens then, at this frame's depth). Call it only when ``entry()`` says `.outermost`.
   @usableFromInline
   static func runOutermost(_ body: () -> Void) {
     let state = cracswift_stack_state()
-    var queue = DeferredWork()
+    var queue = RingBuffer<() -> Void>()
     withUnsafeMutablePointer(to: &queue) { queue in
-      state.pointee.base = cracswift_stack_address()
+      state.pointee.base = cracswift_stack_pointer()
       state.pointee.nesting = 0
       state.pointee.deferred = UnsafeMutableRawPointer(queue)
       body()
-      while let work = queue.pointee.next() {
+      while let work = queue.pointee.popFirst() {
         state.pointee.nesting = 0
         work()
       }
@@ -114,7 +115,19 @@ enum StackGuard {
     guard let deferred = state.pointee.deferred else {
       preconditionFailure("StackGuard.deferWork: no outermost frame runs on this thread")
     }
-    deferred.assumingMemoryBound(to: DeferredWork.self).pointee.append(work)
+    deferred.assumingMemoryBound(to: RingBuffer<() -> Void>.self).pointee.append(work)
+  }
+
+  /// Runs `work` now, as the outermost frame, or later from that frame's loop — whichever
+  /// ``entry()`` says. For rare work whose closure may as well be allocated (a release deep in a
+  /// chain); hot paths switch on ``entry()`` themselves.
+  @usableFromInline
+  static func runBounded(_ work: @escaping () -> Void) {
+    switch entry() {
+    case .nested: work()
+    case .outermost: runOutermost(work)
+    case .deep: deferWork(work)
+    }
   }
 
   /// Runs `body` as if no guarded frame ran on this thread, then restores the thread's state:
@@ -129,32 +142,5 @@ enum StackGuard {
     state.pointee.deferred = nil
     defer { (state.pointee.base, state.pointee.nesting, state.pointee.deferred) = saved }
     return try body()
-  }
-}
-
-/// The outermost frame's queue of deferred work: run in order, each closure released once it
-/// has run (a deferred release — see ``StackCheckpoint`` — happens then, at the frame's depth).
-struct DeferredWork {
-  private var items: [(() -> Void)?] = []
-  private var head = 0
-
-  mutating func append(_ work: @escaping () -> Void) { items.append(work) }
-
-  /// The next closure to run, taken out of the queue; `nil` when none is left.
-  mutating func next() -> (() -> Void)? {
-    guard head < items.count else {
-      if head > 0 {
-        items.removeAll(keepingCapacity: false)
-        head = 0
-      }
-      return nil
-    }
-    let work = items[head].take()
-    head += 1
-    if head >= 1024, head * 2 >= items.count {
-      items.removeFirst(head)
-      head = 0
-    }
-    return work
   }
 }

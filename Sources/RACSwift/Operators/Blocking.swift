@@ -64,27 +64,20 @@ extension Signal {
     stopAtFirstValue: Bool, keepValues: Bool = true, holding actor: (any Actor)?
   ) -> Result<[Value], Failure> {
     StackGuard.detached {
-      blockingWaitOnThisThread(
-        stopAtFirstValue: stopAtFirstValue, keepValues: keepValues, holding: actor)
+      let waiter = BlockingWaiter<Value, Failure>()
+      let subscription = subscribe(
+        next: { value in
+          waiter.receive(.next(value), keep: keepValues)
+          if stopAtFirstValue { waiter.receive(.completed, keep: false) }
+        },
+        error: { waiter.receive(.error($0), keep: false) },
+        completed: { waiter.receive(.completed, keep: false) },
+        isolation: nil)
+      let held: (any Actor)? = actor ?? (MainThread.isCurrent ? MainActor.shared : nil)
+      let result = waiter.wait(holding: held)
+      subscription.dispose()
+      return result
     }
-  }
-
-  private func blockingWaitOnThisThread(
-    stopAtFirstValue: Bool, keepValues: Bool, holding actor: (any Actor)?
-  ) -> Result<[Value], Failure> {
-    let waiter = BlockingWaiter<Value, Failure>()
-    let subscription = subscribe(
-      next: { value in
-        waiter.receive(.next(value), keep: keepValues)
-        if stopAtFirstValue { waiter.receive(.completed, keep: false) }
-      },
-      error: { waiter.receive(.error($0), keep: false) },
-      completed: { waiter.receive(.completed, keep: false) },
-      isolation: nil)
-    let held: (any Actor)? = actor ?? (MainThread.isCurrent ? MainActor.shared : nil)
-    let result = waiter.wait(holding: held)
-    subscription.dispose()
-    return result
   }
 }
 

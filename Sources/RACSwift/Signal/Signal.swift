@@ -64,9 +64,9 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   }
 
   /// How many signals holding their input through an ``InputReference`` end here, in a row
-  /// (0 for any other signal): a chain releases its inputs through the release loop every
-  /// ``releaseLoopInterval`` such signals, so releasing it never nests deeper than that, while a
-  /// short chain releases as plainly as Swift would.
+  /// (0 for any other signal): a chain releases its inputs through the ``StackGuard`` every
+  /// ``releaseLoopInterval`` such signals, so releasing it never nests much deeper than that,
+  /// while a short chain releases as plainly as Swift would.
   @usableFromInline let releaseDepth: UInt32
 
   @inlinable
@@ -173,7 +173,7 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
 
   /// Lets go of the inputs a subclass holds through ``InputReference``s, from the base class's
   /// `deinit` — which runs before any stored property is destroyed — so that releasing a chain
-  /// built in a loop is a loop, not one nested `deinit` per operator (see ``SignalRelease``).
+  /// built in a loop takes bounded stack, not one nested `deinit` per operator.
   @usableFromInline
   func releaseInputs() {}
 

@@ -66,6 +66,57 @@ func onLargeStack(stackSize: Int = 256 * 1024 * 1024, _ body: @escaping @Sendabl
   onNewThread(stackSize: stackSize, body)
 }
 
+/// Runs `body` on a 512 KiB thread (`onSmallStack`) and returns what it returns; then drops what
+/// `body` kept in its ``ChainKeeper`` on a thread with a big stack (`onLargeStack`).
+func onSmallStackKeepingChain<Result: Sendable>(
+  _ body: @escaping @Sendable (ChainKeeper) -> Result
+) -> Result {
+  let keeper = ChainKeeper()
+  let result = ThreadResult<Result>()
+  onSmallStack { result.put(body(keeper)) }
+  keeper.releaseOnLargeStack()
+  return result.take()
+}
+
+/// Objects a test made on the small-stack thread — a deep chain of signals, its subscription —
+/// kept alive past that thread so that their last references are dropped on a thread with a big
+/// stack: releasing a 100,000-deep chain of an operator with several inputs still recurses
+/// through `deinit` (``DeepChainTests/releasingFitsSmallStack(chain:)`` checks the operators whose
+/// release is bounded).
+///
+/// Lock discipline: `objects` is read and written only with `lock` held.
+final class ChainKeeper: @unchecked Sendable {
+  private let lock = NSLock()
+  private var objects: [Any] = []
+
+  /// Keeps `object` until ``releaseOnLargeStack()``.
+  func keep(_ object: Any) { lock.withLock { objects.append(object) } }
+
+  /// Drops every object kept, on a new thread with a big stack.
+  func releaseOnLargeStack() {
+    onLargeStack {
+      var kept: [Any] = []
+      self.lock.withLock { swap(&kept, &self.objects) }
+      // The last references: the deep release runs here.
+      kept.removeAll()
+    }
+  }
+}
+
+/// One value handed from the thread that makes it to the thread that waited for it.
+///
+/// Lock discipline: `value` is read and written only with `lock` held.
+final class ThreadResult<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value?
+
+  /// Stores `value`.
+  func put(_ value: Value) { lock.withLock { self.value = value } }
+
+  /// The value stored; traps if there is none.
+  func take() -> Value { lock.withLock { value! } }
+}
+
 /// Runs `body` on a new thread whose stack is `stackSize` bytes and waits for it; what `body`
 /// captured is released on the calling thread afterwards. Subscriptions made on the thread count
 /// in the calling test's ledger.
