@@ -3,6 +3,10 @@ import Foundation
 import RACSwift
 import RACSwiftTesting
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// The bookshelf service, played by a real HTTP server on the loopback interface: the app's
 /// `HTTPBookService` talks to it through `URLSession` exactly as it would to the real one.
 ///
@@ -28,7 +32,12 @@ final class FakeBookshelf: Sendable {
     server = try LoopbackHTTPServer { request in
       try FakeBookshelf.answer(request, failures: failures, holds: holds)
     }
-    service = HTTPBookService(baseURL: server.baseURL)
+    // No URLCache: on Linux, only then does disposing a request cancel it (see
+    // `URLSession.signal(for:)`), which the search tests watch the server for.
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    service = HTTPBookService(
+      baseURL: server.baseURL, session: URLSession(configuration: configuration))
   }
 
   deinit { server.stop() }

@@ -53,7 +53,11 @@ extension Scenario {
       }
       defer { server.stop() }
       stage.log("server listening on 127.0.0.1:\(server.port)")
-      let session = URLSession(configuration: .ephemeral)
+      // No URLCache: on Linux, only then does disposal cancel a request (see
+      // `URLSession.signal(for:)`).
+      let configuration = URLSessionConfiguration.ephemeral
+      configuration.urlCache = nil
+      let session = URLSession(configuration: configuration)
       defer { session.invalidateAndCancel() }
       func request(_ path: String) -> Signal<String, URLError> {
         session.signal(for: URLRequest(url: server.url(path))).map {

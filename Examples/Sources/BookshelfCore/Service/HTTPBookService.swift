@@ -18,7 +18,9 @@ public struct HTTPBookService: BookService {
   /// The session requests are made with.
   public let session: URLSession
 
-  /// A client of the service at `baseURL`.
+  /// A client of the service at `baseURL`. On Linux, pass a session whose configuration has no
+  /// `urlCache` if a new search should cancel the request still running (see
+  /// `URLSession.signal(for:)`); with `.shared` it runs to its end and its answer is dropped.
   public init(baseURL: URL, session: URLSession = .shared) {
     self.baseURL = baseURL
     self.session = session
