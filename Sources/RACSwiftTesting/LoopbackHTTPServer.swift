@@ -112,7 +112,8 @@ public final class LoopbackHTTPServer: Sendable {
 
   /// Waits until a client has hung up on a reply held until `name`, or `timeout` seconds pass;
   /// returns whether it happened. It blocks the calling thread: from async code, call it from a
-  /// detached task.
+  /// detached task. On Linux, disposing a `URLSession` signal cancels its request only for a
+  /// session without a `URLCache` (see `URLSession.signal(for:)`): test with one.
   ///
   /// ```swift
   /// subscription.dispose()

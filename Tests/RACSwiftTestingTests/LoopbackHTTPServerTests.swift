@@ -70,7 +70,13 @@ func body(
 
 @Suite("LoopbackHTTPServer: URLSession signals against a real socket", .checksLiveSubscriptions)
 final class LoopbackHTTPServerTests {
-  let session = URLSession(configuration: .ephemeral)
+  /// No `URLCache`: on Linux, disposal cancels requests only then (see `signal(for:)`), and the
+  /// hang-up test needs the cancellation.
+  let session: URLSession = {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    return URLSession(configuration: configuration)
+  }()
 
   deinit { session.invalidateAndCancel() }
 

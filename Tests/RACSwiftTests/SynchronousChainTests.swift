@@ -71,6 +71,73 @@ struct SynchronousChainTests {
     #expect(subscription.isDisposed)
   }
 
+  @Test("scan, take and skip on from deliver what they deliver on a created signal")
+  func scanTakeSkipSameEvents() {
+    func stages(_ source: Signal<Int, TestError>, take: Int, skip: Int) -> Signal<Int, TestError> {
+      source.scan(0, +).skip(skip).take(take).map { $0 * 2 }
+    }
+    for values in [[], [1], [1, 2, 3, 4, 5, 6], Array(0..<40)] {
+      for (take, skip) in [(0, 0), (1, 0), (3, 2), (100, 0), (2, 100), (-1, -1)] {
+        let fast = Recorder<Int, TestError>()
+        let reference = Recorder<Int, TestError>()
+        let subscription = fast.subscribe(to: stages(.from(values), take: take, skip: skip))
+        reference.subscribe(to: stages(created(values), take: take, skip: skip))
+        #expect(fast.events == reference.events, "\(values) take \(take) skip \(skip)")
+        #expect(subscription.isDisposed, "everything was delivered during subscribe")
+      }
+    }
+    // An error passes through all three, and ends a take before its count.
+    let failing = Recorder<Int, TestError>()
+    failing.subscribe(to: stages(.error(TestError(code: 3)), take: 5, skip: 1))
+    #expect(failing.events == [.error(TestError(code: 3))])
+  }
+
+  @Test("A2-14: a take nested in another stops an endless source at the first one that ends")
+  func nestedTakesStop() {
+    let produced = AtomicCounter()
+    let values = Signal<Int, Never>.from(1...).map { value -> Int in
+      produced.increment()
+      return value
+    }
+    var received: [Int] = []
+    values.take(5).scan(0, +).take(2).subscribe(next: { received.append($0) })
+    #expect(received == [1, 3])
+    #expect(produced.count == 2)
+    received = []
+    values.take(2).skip(1).take(5).subscribe(next: { received.append($0) })
+    #expect(received == [2])
+    #expect(produced.count == 4)
+  }
+
+  @Test("A2-14, A6-04: a take in a synchronous inner signal stops it inside flattenMap and merge")
+  func takeInsideMerge() {
+    // Each inner signal's source never ends: its take must stop it, inside the merging
+    // operator's subscription, which goes on after the inner signal ended.
+    var flattened: [Int] = []
+    Signal<Int, Never>.from([1, 2])
+      .flattenMap { outer in Signal.from(1...).map { $0 * outer }.take(2) }
+      .subscribe(next: { flattened.append($0) })
+    #expect(flattened == [1, 2, 2, 4])
+    let merged = Recorder<Int, Never>()
+    merged.subscribe(
+      to: Signal.merge([Signal.from(1...).take(1), Signal.from(5...).skip(1).take(2)]))
+    #expect(merged.events == [.next(1), .next(6), .next(7), .completed])
+  }
+
+  @Test("A2-14: subscribed through the escaping path, a synchronous take still stops its source")
+  func takeThroughEscapingPath() {
+    let produced = AtomicCounter()
+    let values = Signal<Int, Never>.from(1...).map { value -> Int in
+      produced.increment()
+      return value
+    }.take(3)
+    let recorder = Recorder<Int, Never>()
+    let subscription = recorder.subscribe(to: values.deliver(on: ImmediateScheduler()))
+    #expect(recorder.events == [.next(1), .next(2), .next(3), .completed])
+    #expect(produced.count == 3)
+    #expect(subscription.isDisposed)
+  }
+
   @Test("A2-11, A2-14: take(while:) ending a synchronous chain mid-iteration stops it")
   func disposingFromAnInnerStage() {
     // take(while:) disposes the shared scope from inside the synchronous stages.
