@@ -40,6 +40,19 @@ struct NamingTests {
         == "+switch: +just: a cases: 1 default: +just: 0")
   }
 
+  @Test("A14-02, A14-03: a filter on a map someone keeps shows a name given to the map later")
+  func filterOfAKeptMap() {
+    let subject = Subject<Int, Never>()
+    let tripled = subject.map { $0 * 3 }
+    let even = tripled.filter { $0 % 2 == 0 }
+    #expect(even.name == "[[+subject] -map:] -filter:")
+    // Names are read when asked for, from the inputs as they are then — which is why `filter`
+    // fuses only into a map nothing else references: a fused filter names the map's input.
+    tripled.setName("tripled")
+    #expect(even.name == "[tripled] -filter:")
+    #expect(tripled.name == "tripled")
+  }
+
   @Test("names of a 10,000-operator chain are built without recursion")
   func deepName() {
     var signal = Signal<Int, Never>.never.setName("root")
