@@ -298,6 +298,7 @@ struct DeepChainTests {
   /// released in bounded stack (`InputReference`, through the stack guard).
   enum ReleasedChain: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case filter, map, take, distinctUntilChanged, flattenMap, scan, doNext
+    case mapError, `catch`, mapReplace, deliverOn, subscribeOn
     var testDescription: String { rawValue }
 
     func build(on subject: Subject<Int, Never>) -> Signal<Int, Never> {
@@ -311,6 +312,13 @@ struct DeepChainTests {
         case .flattenMap: signal = signal.flattenMap { .just($0) }
         case .scan: signal = signal.scan(0) { _, next in next }
         case .doNext: signal = signal.doNext { _ in }
+        // Two operators a level: the subject cannot fail, so a failure type is promoted first.
+        case .mapError:
+          signal = signal.promoteError(TestError.self).mapError { _ in preconditionFailure() }
+        case .catch: signal = signal.promoteError(TestError.self).catch { _ in .empty }
+        case .mapReplace: signal = signal.mapReplace(1)
+        case .deliverOn: signal = signal.deliver(on: ImmediateScheduler())
+        case .subscribeOn: signal = signal.subscribe(on: ImmediateScheduler())
         }
       }
       return signal

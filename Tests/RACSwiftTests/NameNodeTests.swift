@@ -13,9 +13,8 @@ struct NameNodeTests {
     }
     #expect(named(.source("+empty")) == "+empty")
     #expect(named(.unary(input, "map:")) == "[in] -map:")
-    #expect(named(.unaryCount(input, "take:", 3)) == "[in] -take: 3")
+    #expect(named(.applied(input, "take:", .count(3))) == "[in] -take: 3")
     #expect(named(.binary(input, "concat:", other)) == "[in] -concat: other")
-    #expect(named(.applied(input, "map:", .repeated(3))) == "[[[in] -map:] -map:] -map:")
     #expect(named(.applied(input, "map:", .then("filter:"))) == "[[in] -map:] -filter:")
     #expect(named(.many("+merge", [input, other])) == "+merge: (in, other)")
     #expect(named(.alias(input)) == "in")

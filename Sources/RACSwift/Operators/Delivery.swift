@@ -10,7 +10,7 @@ extension Signal {
   @inlinable
   public func deliver(on scheduler: any Scheduler) -> Signal<Value, Failure> {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, any Scheduler>
-    return Op(name: .unary(self, "deliverOn:"), source: self, parameter: scheduler) {
+    return Op(name: .input("deliverOn:"), source: self, parameter: scheduler) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let hop = Hop(to: .scheduler(op.parameter), scope: scope, deliver: sink)
@@ -27,7 +27,7 @@ extension Signal {
   @inlinable
   public func subscribe(on scheduler: any Scheduler) -> Signal<Value, Failure> {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, any Scheduler>
-    return Op(name: .unary(self, "subscribeOn:"), source: self, parameter: scheduler) {
+    return Op(name: .input("subscribeOn:"), source: self, parameter: scheduler) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let downstream = SendableSink(sink)

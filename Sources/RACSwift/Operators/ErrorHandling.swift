@@ -13,7 +13,7 @@ extension Signal {
   ) -> Signal<Value, E> {
     typealias Op = UnarySignal<Value, Failure, Value, E, ErrorHandler<Failure, Signal<Value, E>>>
     return Op(
-      name: .unary(self, "catch:"), source: isolated(to: isolation),
+      name: .input("catch:"), source: isolated(to: isolation),
       parameter: ErrorHandler(handler)
     ) {
       signal, sink, scope in
@@ -55,7 +55,7 @@ extension Signal {
   ) -> Signal<Value, E> {
     typealias Op = UnarySignal<Value, Failure, Value, E, ErrorHandler<Failure, E>>
     return Op(
-      name: .unary(self, "mapError:"), source: isolated(to: isolation),
+      name: .input("mapError:"), source: isolated(to: isolation),
       parameter: ErrorHandler(transform)
     ) {
       signal, sink, scope in
@@ -105,7 +105,7 @@ extension Signal {
   ) -> Signal<T, Failure> {
     typealias Op = UnarySignal<Value, Failure, T, Failure, ThrowingTransform<Value, T, Failure>>
     return Op(
-      name: .unary(self, "tryMap:"), source: isolated(to: isolation),
+      name: .input("tryMap:"), source: isolated(to: isolation),
       parameter: ThrowingTransform(transform)
     ) { signal, sink, scope in
       let op = Op.cast(signal)
@@ -141,7 +141,7 @@ extension Signal {
       Value, Failure, Value, Failure, ThrowingTransform<Value, Void, Failure>
     >
     return Op(
-      name: .unary(self, "try:"), source: isolated(to: isolation),
+      name: .input("try:"), source: isolated(to: isolation),
       parameter: ThrowingTransform(body)
     ) {
       signal, sink, scope in
@@ -202,7 +202,7 @@ extension Signal where Failure == Never {
   /// (`clicks.flattenMap { _ in request }` is a `Signal<Data, URLError>`).
   @inlinable
   public func promoteError<E: Error>(_: E.Type = E.self) -> Signal<Value, E> {
-    promoteError(name: .unary(self, "promoteError"))
+    promoteError(name: .input("promoteError"))
   }
 
   /// `promoteError()` where the caller did not write it: the overloads that combine a signal

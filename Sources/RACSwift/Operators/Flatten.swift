@@ -9,9 +9,9 @@ extension Signal {
   /// ```
   @inlinable
   public func flatten<T>() -> Signal<T, Failure> where Value == Signal<T, Failure> {
-    typealias Op = OperatorSignal<T, Failure, Signal<Signal<T, Failure>, Failure>>
-    return Op(name: .unary(self, "flatten"), state: self) { signal, sink, scope in
-      let outer = Op.state(of: signal)
+    typealias Op = UnarySignal<Signal<T, Failure>, Failure, T, Failure, Void>
+    return Op(name: .input("flatten"), source: self, parameter: ()) { signal, sink, scope in
+      let outer = Op.cast(signal).source
       let merge = MergeState(sink: sink, scope: scope)
       let outerScope = scope.makeChild()
       outer.subscribe(
@@ -43,7 +43,7 @@ extension Signal {
     if maxConcurrent == 0 { return flatten() }
     typealias Op = UnarySignal<Signal<T, Failure>, Failure, T, Failure, Int>
     return Op(
-      name: .unaryCount(self, "flatten:", maxConcurrent), source: self, parameter: maxConcurrent
+      name: .inputCount("flatten:", maxConcurrent), source: self, parameter: maxConcurrent
     ) { signal, sink, scope in
       let op = Op.cast(signal)
       let state = BoundedFlattenState<T, Failure>(

@@ -8,7 +8,7 @@ extension Signal {
   /// ```
   @inlinable
   public func `repeat`() -> Signal<Value, Failure> {
-    resubscribing(name: .unary(self, "repeat"), rule: .onCompletion)
+    resubscribing(name: .input("repeat"), rule: .onCompletion)
   }
 
   /// Subscribes to the receiver again every time it fails, forever; completes when it completes
@@ -19,7 +19,7 @@ extension Signal {
   /// ```
   @inlinable
   public func retry() -> Signal<Value, Failure> {
-    resubscribing(name: .unary(self, "retry"), rule: .onError(limit: nil))
+    resubscribing(name: .input("retry"), rule: .onError(limit: nil))
   }
 
   /// Subscribes to the receiver again when it fails, at most `count` times, then forwards the
@@ -32,7 +32,7 @@ extension Signal {
   @inlinable
   public func retry(_ count: Int) -> Signal<Value, Failure> {
     precondition(count >= 0, "retry count must not be negative")
-    return resubscribing(name: .unaryCount(self, "retry:", count), rule: .onError(limit: count))
+    return resubscribing(name: .inputCount("retry:", count), rule: .onError(limit: count))
   }
 
   @inlinable

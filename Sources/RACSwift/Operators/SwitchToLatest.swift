@@ -9,10 +9,12 @@ extension Signal {
   /// ```
   @inlinable
   public func switchToLatest<T>() -> Signal<T, Failure> where Value == Signal<T, Failure> {
-    typealias Op = OperatorSignal<T, Failure, Signal<Signal<T, Failure>, Failure>>
-    return Op(name: .unary(self, "switchToLatest"), state: self) { signal, sink, scope in
+    typealias Op = UnarySignal<Signal<T, Failure>, Failure, T, Failure, Void>
+    return Op(name: .input("switchToLatest"), source: self, parameter: ()) {
+      signal, sink, scope in
       let state = SwitchState<T, Failure>(sink: sink, scope: scope)
-      Op.state(of: signal).subscribe(sink: { state.receiveOuter($0) }, scope: state.outerScope)
+      Op.cast(signal).source.subscribe(
+        sink: { state.receiveOuter($0) }, scope: state.outerScope)
     }
   }
 
@@ -78,10 +80,11 @@ extension Signal {
   /// ```
   @inlinable @_disfavoredOverload
   public func switchToLatest<T>() -> Signal<T, Failure> where Value == Signal<T, Never> {
-    typealias Op = OperatorSignal<T, Failure, Signal<Signal<T, Never>, Failure>>
-    return Op(name: .unary(self, "switchToLatest"), state: self) { signal, sink, scope in
+    typealias Op = UnarySignal<Signal<T, Never>, Failure, T, Failure, Void>
+    return Op(name: .input("switchToLatest"), source: self, parameter: ()) {
+      signal, sink, scope in
       let state = SwitchState<T, Failure>(sink: sink, scope: scope)
-      Op.state(of: signal).subscribe(
+      Op.cast(signal).source.subscribe(
         sink: { event in
           state.receiveOuter(event.map { inner in inner.promotedImplicitly(Failure.self) })
         }, scope: state.outerScope)

@@ -13,10 +13,20 @@ extension Signal {
   ) -> Signal<T, Failure> {
     // `consuming`: the new signal takes over the caller's reference to `self`, so a chain built
     // in one expression hands its temporaries on without a retain and a release per operator.
-    let source = (consume self).isolated(to: isolation)
+    (consume self).isolated(to: isolation).mapping(name: .input("map:"), transform)
+  }
+
+  /// The one stage of `map` and of the operators that are a `map` under another name (`not`,
+  /// `and`, `or`), on the receiver as it is (already carried to the closure's actor, if it has
+  /// one): synchronous when the receiver is.
+  @inlinable
+  consuming func mapping<T>(
+    name: SignalNameNode, _ transform: @escaping (Value) -> T
+  ) -> Signal<T, Failure> {
+    let source = consume self
     typealias Op = MapSignal<Value, T, Failure>
     if source.canExtendSynchronously {
-      return Op(synchronous: .input("map:"), source: source, function: transform) {
+      return Op(synchronous: name, source: source, function: transform) {
         signal, sink, scope in
         let op = Op.cast(signal)
         let transform = op.function
@@ -35,7 +45,7 @@ extension Signal {
         }
       }
     }
-    return Op(name: .input("map:"), source: source, function: transform) {
+    return Op(name: name, source: source, function: transform) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let transform = op.function
@@ -130,7 +140,7 @@ extension Signal {
           }
         }, isolation: nil)
     }
-    return Op(name: .unary(self, "bind:"), source: self, parameter: makeBlock) {
+    return Op(name: .input("bind:"), source: self, parameter: makeBlock) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let block = op.parameter()
@@ -214,7 +224,7 @@ extension Signal {
   @inlinable
   public func mapReplace<T: Sendable>(_ value: T) -> Signal<T, Failure> {
     typealias Op = UnarySignal<Value, Failure, T, Failure, T>
-    return Op(name: .unaryWithState(self, "mapReplace:"), source: self, parameter: value) {
+    return Op(name: .inputWithState("mapReplace:"), source: self, parameter: value) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let replacement = op.parameter

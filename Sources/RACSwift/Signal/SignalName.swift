@@ -18,7 +18,7 @@ struct OperatorLabel: @unchecked Sendable, ExpressibleByStringLiteral, CustomStr
 /// naming costs nothing until someone reads ``Signal/name`` (DESIGN §3.11).
 ///
 /// Five shapes, the first two with a ``NameDetail`` after the label; the static functions below
-/// spell the common combinations (`.unary(self, "filter:")`, `.inputCount("take:", n)`). The
+/// spell the common combinations (`.input("filter:")`, `.inputCount("take:", n)`). The
 /// references sit at the top level and the detail holds none, so destroying a node (once per
 /// signal) is one small switch.
 @usableFromInline
@@ -51,22 +51,18 @@ enum SignalNameNode: @unchecked Sendable {
     .applied(input, label, .none)
   }
 
-  /// An operator with a count: `[input] -take: 3`.
-  @inlinable static func unaryCount(_ input: AnyObject, _ label: OperatorLabel, _ count: Int)
-    -> Self
-  { .applied(input, label, .count(count)) }
-
-  /// An operator followed by the description of its state: `[input] -startWith: 0`.
-  @inlinable static func unaryWithState(_ input: AnyObject, _ label: OperatorLabel) -> Self {
-    .applied(input, label, .state)
-  }
-
   /// An operator on the signal's own `source` (a `nil` input): `[input] -map:`.
   @inlinable static func input(_ label: OperatorLabel) -> Self { .applied(nil, label, .none) }
 
   /// An operator with a count on the signal's own `source`: `[input] -take: 3`.
   @inlinable static func inputCount(_ label: OperatorLabel, _ count: Int) -> Self {
     .applied(nil, label, .count(count))
+  }
+
+  /// An operator on the signal's own `source` followed by the description of its state:
+  /// `[input] -mapReplace: true`.
+  @inlinable static func inputWithState(_ label: OperatorLabel) -> Self {
+    .applied(nil, label, .state)
   }
 
   /// Whether the name reads the signal's own source (``Signal/nameInput()``).
@@ -85,9 +81,6 @@ enum NameDetail {
   case count(Int)
   /// The description of the signal's state (``Signal/describeState()``): `-startWith: 0`.
   case state
-  /// The same operator applied that many times in a row (a fused `map` chain): `[[input] -map:]
-  /// -map:`.
-  case repeated(Int)
   /// A second operator fused into the same signal: `[[input] -map:] -filter:`.
   case then(OperatorLabel)
 }
@@ -123,8 +116,6 @@ extension Signal: SignalNaming, CustomStringConvertible {
         continue
       case .applied(let input, let label, let detail):
         switch detail {
-        case .repeated(let count):
-          for _ in 0..<count { suffixes.append("] -\(label)") }
         case .then(let second):
           suffixes.append("] -\(second)")
           suffixes.append("] -\(label)")
@@ -193,7 +184,7 @@ extension Signal: NamedSignalInternals {
   /// `detail` as it follows a label, after `separator` (nothing for ``NameDetail/none``).
   @usableFromInline func describe(_ detail: NameDetail, separator: String) -> String {
     switch detail {
-    case .none, .repeated, .then: ""
+    case .none, .then: ""
     case .count(let count): "\(separator)\(count)"
     case .state: "\(separator)\(describeState())"
     }
