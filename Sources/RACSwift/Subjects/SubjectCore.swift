@@ -69,10 +69,13 @@ enum ReplayPolicy: Sendable {
 ///
 /// Lock discipline: `finished`, `terminal`, `buffer`, `delivering` and `deliveringVersion` are
 /// touched only by the owner of `gate`, or by a thread in a `maintain` section of it (which
-/// excludes the owner). `entries` is changed with `entriesLock` held, and every change
-/// increments `entriesVersion` (also with the lock held); the owner delivers to `delivering`,
-/// its own copy of `entries`, which it refreshes under the lock only when the version has moved
-/// — so a value costs one atomic load, not a lock and a reference count.
+/// excludes the owner). `entries`, `tombstones` and `entryIndex` are changed with `entriesLock`
+/// held, and every change of `entries` increments `entriesVersion` (also with the lock held);
+/// the owner delivers to `delivering`, its own copy of `entries`, which it refreshes under the
+/// lock only when the version has moved — so a value costs one atomic load, not a lock and a
+/// reference count.
+/// Before changing `entries`, the owner (attaching) or a maintainer (detaching) lets go of that
+/// copy, so the change happens in place (``dropDelivering()``).
 /// `latest` is written by the owner with `valueLock` held and read by anyone with it held.
 /// `terminatedFlag` mirrors `finished` for readers on other threads.
 @usableFromInline
@@ -87,6 +90,12 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   @usableFromInline @exclusivity(unchecked) var entries:
     ContiguousArray<SubjectEntry<Value, Failure>> = []
   @usableFromInline let entriesVersion = Atomic<Int>(0)
+  /// How many of `entries` are ``SubjectTombstone``s (changed with `entriesLock` held).
+  @usableFromInline @exclusivity(unchecked) var tombstones = 0
+  /// Where each subscriber's entry is, by its scope: made by the first detach from a subject
+  /// with ``indexedEntryCount`` entries or more, kept from then on (changed with `entriesLock`
+  /// held). Smaller subjects, and subjects nobody left yet (W8), search instead.
+  @usableFromInline @exclusivity(unchecked) var entryIndex: [ObjectIdentifier: Int]?
   @usableFromInline @exclusivity(unchecked) var delivering: DeliveryList<Value, Failure>?
   @usableFromInline @exclusivity(unchecked) var deliveringVersion = 0
   @usableFromInline @exclusivity(unchecked) var finished = false
@@ -207,6 +216,8 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     entriesLock.lock()
     let current = entries
     entries = []
+    tombstones = 0
+    entryIndex = nil
     entriesVersion.wrappingAdd(1, ordering: .releasing)
     entriesLock.unlock()
     delivering = nil
@@ -236,41 +247,127 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
       return
     }
     guard scope.setOwner(self) else { return }
+    // The owner: let go of the delivering copy first (released here, before the lock), so that
+    // the entries grow in place instead of being copied whole; the next delivery makes a copy.
+    _ = dropDelivering()
     entriesLock.lock()
+    if entryIndex != nil { entryIndex![ObjectIdentifier(scope)] = entries.count }
     entries.append(SubjectEntry(sink: sink, scope: scope))
     entriesVersion.wrappingAdd(1, ordering: .releasing)
     entriesLock.unlock()
   }
 
-  /// Any thread. Searches from the end: newer subscribers tend to be shorter-lived. (A plain
-  /// loop: this runs unspecialized, where the standard library's generic algorithms box every
-  /// element.) Then the delivering copy drops the entry too — at once if no thread is
-  /// delivering, else by the delivering thread before it leaves the gate — so a disposed
-  /// subscriber's handlers are released promptly, while disposal itself never delivers events
-  /// (a thread disposing during a flood is never made to deliver it). Removed entries are
-  /// released after every lock and the gate are let go.
+  /// Owner or maintainer only: lets go of `delivering` and marks it stale, so the next delivery
+  /// refreshes it. Returns the old copy, for the caller to release before it changes `entries`
+  /// and outside any lock or `maintain` section: while the copy shares `entries`' storage,
+  /// changing the entries copies them all (a retain per entry), which made building up and
+  /// tearing down a subject with n subscribers take n² retains.
+  @inlinable
+  func dropDelivering() -> DeliveryList<Value, Failure>? {
+    let stale = delivering
+    delivering = nil
+    deliveringVersion = SubjectCore.staleVersion
+    return stale
+  }
+
+  /// A `deliveringVersion` no `entriesVersion` equals in practice (reaching it takes 2⁶⁴ changes):
+  /// the delivering copy must be made again.
+  @inlinable static var staleVersion: Int { -1 }
+
+  /// Any thread. The entry is found at once (``indexOfEntry(for:)``): the last entry is removed;
+  /// any other is overwritten with a ``SubjectTombstone``, which releases the subscriber's sink
+  /// at once without moving the entries after it, and the tombstones are swept out once they
+  /// are half of the entries. So a subject with n subscribers is built up and torn down in time
+  /// proportional to n, in any order. (Plain loops over the storage: this runs unspecialized,
+  /// where the standard library's generic algorithms and subscripts copy every element.)
+  ///
+  /// When no thread is delivering, the delivering copy is let go of first (see
+  /// ``dropDelivering()``), so the entries change in place. Otherwise the change copies them.
+  /// Either way, a delivering copy made before the change is then refreshed — at once if no
+  /// thread is delivering, else by the delivering thread before it leaves the gate — so a
+  /// departed subscriber's handlers are released promptly, while disposal itself never delivers
+  /// events (a thread disposing during a flood is never made to deliver it). Released entries
+  /// and copies are released after every lock and the gate are let go.
   @usableFromInline
   func performDetach(_ scope: SubscriptionScope) {
+    var stale: DeliveryList<Value, Failure>?
+    _ = gate.maintain { stale = dropDelivering() }
+    stale = nil
     var removed: SubjectEntry<Value, Failure>?
+    var swept: ContiguousArray<SubjectEntry<Value, Failure>>?
     entriesLock.lock()
-    var index = entries.count - 1
-    while index >= 0 {
-      if entries[index].scope === scope {
-        removed = entries.remove(at: index)
-        entriesVersion.wrappingAdd(1, ordering: .releasing)
-        break
+    if let index = indexOfEntry(for: scope) {
+      if index == entries.count - 1 {
+        removed = entries.removeLast()
+      } else {
+        removed = entries[index]
+        entries[index] = SubjectEntry(sink: { _ in }, scope: SubjectTombstone.scope)
+        tombstones += 1
       }
-      index -= 1
+      if tombstones * 2 > entries.count {
+        swept = entries
+        var live = ContiguousArray<SubjectEntry<Value, Failure>>()
+        live.reserveCapacity(entries.count - tombstones)
+        for entry in entries where entry.scope !== SubjectTombstone.scope { live.append(entry) }
+        entries = live
+        tombstones = 0
+        if entryIndex != nil { entryIndex = makeEntryIndex() }
+      }
+      entriesVersion.wrappingAdd(1, ordering: .releasing)
     }
     entriesLock.unlock()
     guard removed != nil else { return }
-    var stale: DeliveryList<Value, Failure>?
     gate.requestOrMaintain {
-      stale = delivering
-      refreshDelivering()
+      // Nothing to refresh if no delivery made a copy since it was let go of.
+      if delivering != nil {
+        stale = delivering
+        refreshDelivering()
+      }
     }
     _ = stale
+    _ = swept
   }
+
+  /// With `entriesLock` held: where `scope`'s entry is (and it is no longer indexed) — looked up in
+  /// `entryIndex` (made here for a subject with ``indexedEntryCount`` entries or more), else
+  /// searched for from both ends (subscribers tend to leave first in, first out, or last in,
+  /// first out), reading the scopes in place and copying no entry.
+  @usableFromInline
+  func indexOfEntry(for scope: SubscriptionScope) -> Int? {
+    let target = ObjectIdentifier(scope)
+    if entryIndex == nil, entries.count >= SubjectCore.indexedEntryCount {
+      entryIndex = makeEntryIndex()
+    }
+    if entryIndex != nil { return entryIndex!.removeValue(forKey: target) }
+    return entries.withUnsafeBufferPointer { buffer -> Int? in
+      guard let base = buffer.baseAddress else { return nil }
+      var low = 0
+      var high = buffer.count - 1
+      while low <= high {
+        if ObjectIdentifier((base + high).pointee.scope) == target { return high }
+        if ObjectIdentifier((base + low).pointee.scope) == target { return low }
+        low += 1
+        high -= 1
+      }
+      return nil
+    }
+  }
+
+  /// With `entriesLock` held: the index of every subscriber's entry (tombstones left out).
+  @usableFromInline
+  func makeEntryIndex() -> [ObjectIdentifier: Int] {
+    var index: [ObjectIdentifier: Int] = [:]
+    index.reserveCapacity(entries.count - tombstones)
+    entries.withUnsafeBufferPointer { buffer in
+      for position in buffer.indices where buffer[position].scope !== SubjectTombstone.scope {
+        index[ObjectIdentifier(buffer[position].scope)] = position
+      }
+    }
+    return index
+  }
+
+  /// From how many entries a subject indexes them rather than search (see `entryIndex`).
+  @inlinable static var indexedEntryCount: Int { 32 }
 
   /// The subject as a subscriber: remember `disposable` until the subject terminates, and
   /// forget it when it is disposed on its own.
@@ -282,4 +379,16 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
       scope.add(AnyDisposable { [weak upstream] in upstream?.remove(scope) })
     }
   }
+}
+
+/// What takes a departed subscriber's place among a subject's entries until they are swept: the
+/// scope below, always disposed (the delivering loop skips it), and a sink that does nothing.
+@usableFromInline
+enum SubjectTombstone {
+  /// Disposed at creation; shared by every tombstone.
+  @usableFromInline static let scope: SubscriptionScope = {
+    let scope = SubscriptionScope(bag: ())
+    scope.dispose()
+    return scope
+  }()
 }
