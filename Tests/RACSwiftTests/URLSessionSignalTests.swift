@@ -73,20 +73,31 @@ final class URLSessionSignalTests {
     .serialized, arguments: [URLSessionConfiguration.ephemeral, .default])
   func disposalWithCache(configuration: URLSessionConfiguration) async throws {
     // swift-corelibs-foundation traps when such a task is cancelled around its cache lookup;
-    // signal(for:) does not cancel there (when it did, 2 of 3 runs of this test trapped; the
+    // signal(for:) does not cancel there (when it did, 3 of 3 runs of this test trapped; the
     // cases run one at a time because two loops at once hid the trap). On Apple platforms the
     // request is cancelled.
     let cached = URLSession(configuration: configuration)
     #expect(cached.configuration.urlCache != nil)
-    let server = try LoopbackHTTPServer { _ in .respond(status: 200, body: Data("x".utf8)) }
-    defer { server.stop() }
-    let errors = Mutex(0)
+    // A port nothing listens on: each request fails at once, so the 2,000 requests that are not
+    // cancelled load neither a server nor the other tests' requests.
+    let closed = try LoopbackHTTPServer { _ in .respond(status: 200, body: Data()) }
+    closed.stop()
+    while closed.isAccepting { await Task.yield() }
+    // A request fails at once here, possibly before its disposal: only an error handled after
+    // `dispose()` returned would be wrong (a handler that started earlier has ended by then).
+    let lateErrors = Mutex(0)
     for round in 0..<2_000 {
-      let request = URLRequest(url: server.url("/cached/\(round)"))
-      cached.signal(for: request).subscribe(error: { _ in errors.withLock { $0 += 1 } }).dispose()
+      let request = URLRequest(url: closed.url("/cached/\(round)"))
+      let disposed = Mutex(false)
+      cached.signal(for: request)
+        .subscribe(error: { _ in if disposed.withLock({ $0 }) { lateErrors.withLock { $0 += 1 } } })
+        .dispose()
+      disposed.withLock { $0 = true }
     }
-    #expect(errors.withLock { $0 } == 0, "a disposed request reports nothing")
-    #expect(try await body(of: cached.signal(for: URLRequest(url: server.url("/still")))) == "x")
+    #expect(lateErrors.withLock { $0 } == 0, "a disposed request reports nothing")
+    #expect(
+      try await body(of: cached.signal(for: URLRequest(url: server.url("/still"))))
+        == "hello /still")
   }
 
   @Test(
