@@ -294,11 +294,12 @@ struct DeepChainTests {
 
   // MARK: Releasing
 
-  /// The chains whose operators keep their input in `source` (the operator template) are
-  /// released in bounded stack (`InputReference`, through the stack guard).
+  /// The chains whose operators keep their input in `source` (the operator template), or a list
+  /// of inputs (`ListSignal`: `concat`, `merge`), are released in bounded stack (through the
+  /// stack guard).
   enum ReleasedChain: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case filter, map, take, distinctUntilChanged, flattenMap, scan, doNext
-    case mapError, `catch`, mapReplace, deliverOn, subscribeOn
+    case mapError, `catch`, mapReplace, deliverOn, subscribeOn, concat, merge
     var testDescription: String { rawValue }
 
     func build(on subject: Subject<Int, Never>) -> Signal<Int, Never> {
@@ -319,6 +320,8 @@ struct DeepChainTests {
         case .mapReplace: signal = signal.mapReplace(1)
         case .deliverOn: signal = signal.deliver(on: ImmediateScheduler())
         case .subscribeOn: signal = signal.subscribe(on: ImmediateScheduler())
+        case .concat: signal = signal.concat(.empty)
+        case .merge: signal = signal.merge(.empty)
         }
       }
       return signal
@@ -333,12 +336,18 @@ struct DeepChainTests {
     onSmallStack {
       let subject = Subject<Int, Never>()
       let signal = chain.build(on: subject)
-      recorder.subscribe(to: signal)
+      let subscription = recorder.subscribe(to: signal)
       subject.sendNext(1)
-      subject.sendCompleted()
+      if chain == .merge {
+        // Completing a merge chain this deep does not fit the stack yet (a known limit, in the
+        // reliability issue's notes): this one is disposed instead.
+        subscription.dispose()
+      } else {
+        subject.sendCompleted()
+      }
       // `signal`, the last reference to the chain, is released here, on the small stack.
     }
-    #expect(recorder.events == [.next(1), .completed])
+    #expect(recorder.events == (chain == .merge ? [.next(1)] : [.next(1), .completed]))
   }
 }
 

@@ -28,6 +28,7 @@ final class EventLog: @unchecked Sendable {
 func inputs<Value, Failure>(of signal: Signal<Value, Failure>) -> [AnyObject] {
   switch signal.nameNode {
   case .many(_, let inputs): inputs
+  case .inputs: signal.nameInputs()
   case .binary(let input, _, let other): [input, other]
   case .applied(let input, _, _): [input ?? signal.nameInput()!]
   case .alias(let input): [input]

@@ -7,7 +7,7 @@ extension Signal {
   /// ```
   @inlinable
   public func concat(_ other: Signal<Value, Failure>) -> Signal<Value, Failure> {
-    Signal.concat([self, other], name: .binary(self, "concat:", other))
+    Signal.concat([self, other], name: .inputs("concat:", .infix))
   }
 
   /// The values of each signal in turn: the next is subscribed when the previous completes
@@ -20,17 +20,15 @@ extension Signal {
   @inlinable
   public static func concat<S: Sequence>(_ signals: S) -> Signal<Value, Failure>
   where S.Element == Signal<Value, Failure> {
-    let list = Array(signals)
-    return concat(list, name: .many("+concat", list))
+    return concat(Array(signals), name: .inputs("+concat", .prefix))
   }
 
   @inlinable
   static func concat(_ list: [Signal<Value, Failure>], name: SignalNameNode) -> Signal<
     Value, Failure
   > {
-    OperatorSignal<Value, Failure, [Signal<Value, Failure>]>(name: name, state: list) {
-      signal, sink, scope in
-      let signals = OperatorSignal<Value, Failure, [Signal<Value, Failure>]>.state(of: signal)
+    ListSignal(name: name, inputs: list) { signal, sink, scope in
+      let signals = ListSignal.inputs(of: signal)
       ConcatState(signals: signals, sink: sink, scope: scope).advance()
     }
   }

@@ -71,7 +71,7 @@ extension Signal {
   /// ```
   @inlinable
   public func merge(_ other: Signal<Value, Failure>) -> Signal<Value, Failure> {
-    Signal.merge([self, other], name: .binary(self, "merge:", other))
+    Signal.merge([self, other], name: .inputs("merge:", .infix))
   }
 
   /// The values of every signal, merged as they arrive (RAC's `+merge:`). The signals are
@@ -84,8 +84,7 @@ extension Signal {
   @inlinable
   public static func merge<S: Sequence>(_ signals: S) -> Signal<Value, Failure>
   where S.Element == Signal<Value, Failure> {
-    let list = Array(signals)
-    return merge(list, name: .many("+merge", list))
+    merge(Array(signals), name: .inputs("+merge", .prefix))
   }
 
   /// The values of every signal, merged as they arrive (variadic ``merge(_:)-(S)``).
@@ -104,9 +103,8 @@ extension Signal {
   static func merge(_ list: [Signal<Value, Failure>], name: SignalNameNode) -> Signal<
     Value, Failure
   > {
-    OperatorSignal<Value, Failure, [Signal<Value, Failure>]>(name: name, state: list) {
-      signal, sink, scope in
-      let signals = OperatorSignal<Value, Failure, [Signal<Value, Failure>]>.state(of: signal)
+    ListSignal(name: name, inputs: list) { signal, sink, scope in
+      let signals = ListSignal.inputs(of: signal)
       let merge = MergeState(sink: sink, scope: scope)
       for inner in signals {
         // A synchronous error disposed everything: stop subscribing the rest.

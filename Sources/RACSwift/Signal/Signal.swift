@@ -187,6 +187,11 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   /// that a signal whose name reads its own source has one.
   @usableFromInline
   func nameInput() -> AnyObject? { nil }
+
+  /// The inputs named by ``SignalNameNode/inputs(_:_:)``: those of ``ListSignal``, empty for
+  /// every other signal.
+  @usableFromInline
+  func nameInputs() -> [AnyObject] { [] }
 }
 
 /// A name given with ``Signal/setName(_:)``, or one described on first read

@@ -35,6 +35,10 @@ enum SignalNameNode: @unchecked Sendable {
   case binary(AnyObject, OperatorLabel, AnyObject)
   /// A combination of several signals: `+merge: (a, b)`.
   case many(OperatorLabel, [AnyObject])
+  /// `.binary` or `.many` of the signal's own inputs, read through ``Signal/nameInputs()``: the
+  /// operator classes that keep a list of inputs (``ListSignal``) do not store it a second time
+  /// in the name, which would be released one nested level per operator.
+  case inputs(OperatorLabel, ListNameShape)
   /// The same name as the input (the `log…` operators keep their input's name).
   case alias(AnyObject)
 
@@ -70,6 +74,15 @@ enum SignalNameNode: @unchecked Sendable {
     if case .applied(nil, _, _) = self { return true }
     return false
   }
+}
+
+/// How a name of several inputs reads (see ``SignalNameNode/inputs(_:_:)``).
+@usableFromInline
+enum ListNameShape {
+  /// The first input, the label and the second: `[a] -concat: b`.
+  case infix
+  /// The label and every input: `+concat: (a, b, c)`.
+  case prefix
 }
 
 /// What follows an operator's label in a name.
@@ -111,6 +124,14 @@ extension Signal: SignalNaming, CustomStringConvertible {
       case .many(let label, let inputs):
         let names = inputs.map { ($0 as! any SignalNaming).name }
         head = "\(label): (\(names.joined(separator: ", ")))"
+      case .inputs(let label, .prefix):
+        let names = signal.nameInputsValue.map { ($0 as! any SignalNaming).name }
+        head = "\(label): (\(names.joined(separator: ", ")))"
+      case .inputs(let label, .infix):
+        let inputs = signal.nameInputsValue
+        suffixes.append("] -\(label) \((inputs[1] as! any SignalNaming).name)")
+        current = inputs[0] as! any SignalNaming
+        continue
       case .alias(let input):
         current = input as! any SignalNaming
         continue
@@ -169,6 +190,7 @@ protocol NamedSignalInternals: SignalNaming {
   var nameNodeValue: SignalNameNode { get }
   var stateDescription: String { get }
   var nameInputValue: AnyObject { get }
+  var nameInputsValue: [AnyObject] { get }
   func describe(_ detail: NameDetail, separator: String) -> String
 }
 
@@ -176,6 +198,7 @@ extension Signal: NamedSignalInternals {
   @usableFromInline var customNameValue: String? { customNameStorage.load()?.name }
   @usableFromInline var nameNodeValue: SignalNameNode { currentNameNode() }
   @usableFromInline var stateDescription: String { describeState() }
+  @usableFromInline var nameInputsValue: [AnyObject] { nameInputs() }
   @usableFromInline var nameInputValue: AnyObject {
     // Every initializer checks that a signal whose name reads its own source has one.
     nameInput().unsafelyUnwrapped
