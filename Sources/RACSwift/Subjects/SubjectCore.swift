@@ -247,9 +247,12 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
       return
     }
     guard scope.setOwner(self) else { return }
-    // The owner: let go of the delivering copy first (released here, before the lock), so that
-    // the entries grow in place instead of being copied whole; the next delivery makes a copy.
-    _ = dropDelivering()
+    // The owner: let go of a big delivering copy first (released here, before the lock), so
+    // that the entries grow in place instead of being copied whole; the next delivery makes a
+    // copy. (A small copy costs less to copy than to make again.)
+    if let list = delivering, list.entries.count >= SubjectCore.indexedEntryCount {
+      _ = dropDelivering()
+    }
     entriesLock.lock()
     if entryIndex != nil { entryIndex![ObjectIdentifier(scope)] = entries.count }
     entries.append(SubjectEntry(sink: sink, scope: scope))
@@ -274,27 +277,49 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   /// the delivering copy must be made again.
   @inlinable static var staleVersion: Int { -1 }
 
-  /// Any thread. The entry is found at once (``indexOfEntry(for:)``): the last entry is removed;
-  /// any other is overwritten with a ``SubjectTombstone``, which releases the subscriber's sink
-  /// at once without moving the entries after it, and the tombstones are swept out once they
-  /// are half of the entries. So a subject with n subscribers is built up and torn down in time
-  /// proportional to n, in any order. (Plain loops over the storage: this runs unspecialized,
-  /// where the standard library's generic algorithms and subscripts copy every element.)
-  ///
-  /// When no thread is delivering, the delivering copy is let go of first (see
-  /// ``dropDelivering()``), so the entries change in place. Otherwise the change copies them.
-  /// Either way, a delivering copy made before the change is then refreshed — at once if no
-  /// thread is delivering, else by the delivering thread before it leaves the gate — so a
-  /// departed subscriber's handlers are released promptly, while disposal itself never delivers
-  /// events (a thread disposing during a flood is never made to deliver it). Released entries
-  /// and copies are released after every lock and the gate are let go.
+  /// Any thread. In a subject with few entries, the entry is searched for and removed. In a
+  /// bigger one (``performIndexedDetach(_:)``) it is found at once (``indexOfEntry(for:)``): the
+  /// last entry is removed; any other is overwritten with a ``SubjectTombstone``, which releases
+  /// the subscriber's sink at once without moving the entries after it, and the tombstones are
+  /// swept out once they are half of the entries; and when no thread is delivering, the
+  /// delivering copy is let go of first (``dropDelivering()``), so the entries change in place.
+  /// So a subject with n subscribers is built up and torn down in time proportional to n, in any
+  /// order. Disposal itself never delivers events (a thread disposing during a flood is never
+  /// made to deliver it), and released entries and copies are released after every lock and the
+  /// gate are let go. (Plain loops: this runs unspecialized, where the standard library's generic
+  /// algorithms box every element.)
   @usableFromInline
   func performDetach(_ scope: SubscriptionScope) {
+    var removed: SubjectEntry<Value, Failure>?
+    entriesLock.lock()
+    if entryIndex != nil || entries.count >= SubjectCore.indexedEntryCount {
+      entriesLock.unlock()
+      performIndexedDetach(scope)
+      return
+    }
+    // Few entries: search from the end (newer subscribers tend to be shorter-lived) and close
+    // the gap; copying them, when the delivering copy shares them, costs little.
+    var index = entries.count - 1
+    while index >= 0 {
+      if entries[index].scope === scope {
+        removed = entries.remove(at: index)
+        entriesVersion.wrappingAdd(1, ordering: .releasing)
+        break
+      }
+      index -= 1
+    }
+    entriesLock.unlock()
+    guard removed != nil else { return }
+    refreshDeliveringAfterDetach()
+  }
+
+  /// ``performDetach(_:)`` from a subject with many entries.
+  @usableFromInline
+  func performIndexedDetach(_ scope: SubscriptionScope) {
     var stale: DeliveryList<Value, Failure>?
     _ = gate.maintain { stale = dropDelivering() }
-    stale = nil
+    _ = stale.take()  // released here: outside the section, before the entries change
     var removed: SubjectEntry<Value, Failure>?
-    var swept: ContiguousArray<SubjectEntry<Value, Failure>>?
     entriesLock.lock()
     if let index = indexOfEntry(for: scope) {
       if index == entries.count - 1 {
@@ -305,52 +330,44 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
         tombstones += 1
       }
       if tombstones * 2 > entries.count {
-        swept = entries
+        // Releasing the old storage under the lock runs no code of anyone's: its live entries
+        // are in the new one, and the rest are tombstones.
         var live = ContiguousArray<SubjectEntry<Value, Failure>>()
         live.reserveCapacity(entries.count - tombstones)
         for entry in entries where entry.scope !== SubjectTombstone.scope { live.append(entry) }
         entries = live
         tombstones = 0
-        if entryIndex != nil { entryIndex = makeEntryIndex() }
+        entryIndex = makeEntryIndex()
       }
       entriesVersion.wrappingAdd(1, ordering: .releasing)
     }
     entriesLock.unlock()
     guard removed != nil else { return }
+    refreshDeliveringAfterDetach()
+  }
+
+  /// After a detach: the delivering copy made before it is refreshed — at once if no thread is
+  /// delivering, else by the delivering thread before it leaves the gate — so a departed
+  /// subscriber's handlers are released promptly. Nothing to do if no delivery made a copy
+  /// since it was let go of.
+  @usableFromInline
+  func refreshDeliveringAfterDetach() {
+    var stale: DeliveryList<Value, Failure>?
     gate.requestOrMaintain {
-      // Nothing to refresh if no delivery made a copy since it was let go of.
       if delivering != nil {
         stale = delivering
         refreshDelivering()
       }
     }
     _ = stale
-    _ = swept
   }
 
-  /// With `entriesLock` held: where `scope`'s entry is (and it is no longer indexed) — looked up in
-  /// `entryIndex` (made here for a subject with ``indexedEntryCount`` entries or more), else
-  /// searched for from both ends (subscribers tend to leave first in, first out, or last in,
-  /// first out), reading the scopes in place and copying no entry.
+  /// With `entriesLock` held: where `scope`'s entry is (and it is no longer indexed), looked up
+  /// in `entryIndex`, made here on the subject's first detach of its kind.
   @usableFromInline
   func indexOfEntry(for scope: SubscriptionScope) -> Int? {
-    let target = ObjectIdentifier(scope)
-    if entryIndex == nil, entries.count >= SubjectCore.indexedEntryCount {
-      entryIndex = makeEntryIndex()
-    }
-    if entryIndex != nil { return entryIndex!.removeValue(forKey: target) }
-    return entries.withUnsafeBufferPointer { buffer -> Int? in
-      guard let base = buffer.baseAddress else { return nil }
-      var low = 0
-      var high = buffer.count - 1
-      while low <= high {
-        if ObjectIdentifier((base + high).pointee.scope) == target { return high }
-        if ObjectIdentifier((base + low).pointee.scope) == target { return low }
-        low += 1
-        high -= 1
-      }
-      return nil
-    }
+    if entryIndex == nil { entryIndex = makeEntryIndex() }
+    return entryIndex!.removeValue(forKey: ObjectIdentifier(scope))
   }
 
   /// With `entriesLock` held: the index of every subscriber's entry (tombstones left out).
