@@ -13,7 +13,7 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
   @usableFromInline let input: InputReference<Input, Failure>
   @usableFromInline let function: (Input) -> Value
   /// The input signal, kept alive by `input` (read without a reference count).
-  @usableFromInline unowned(unsafe) let source: Signal<Input, Failure>
+  @inlinable var source: Signal<Input, Failure> { input.signal }
   /// The fused filter's predicate when `isFiltered`, else one that passes everything. Not an
   /// optional: a function stored in an optional would be wrapped in a reabstraction thunk (an
   /// allocation). Set in the inlinable initializers rather than by a default value, which an
@@ -29,7 +29,6 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
     subscribe: @escaping SubscribeFunction
   ) {
     self.input = InputReference(source)
-    self.source = source
     self.function = function
     self.predicate = { _ in true }
     super.init(name: name, releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
@@ -43,7 +42,6 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
     subscribe: @escaping SynchronousPath<Value, Failure>.Function
   ) {
     self.input = InputReference(source)
-    self.source = source
     self.function = function
     self.predicate = { _ in true }
     super.init(

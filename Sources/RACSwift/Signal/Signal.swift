@@ -279,7 +279,7 @@ final class OperatorSignal<Value, Failure: Error, State>: Signal<Value, Failure>
 final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unchecked Sendable {
   @usableFromInline let input: InputReference<Value, Failure>
   /// The input signal, kept alive by `input` (read without a reference count).
-  @usableFromInline unowned(unsafe) let source: Signal<Value, Failure>
+  @inlinable var source: Signal<Value, Failure> { input.signal }
   @usableFromInline let predicate: (Value) -> Bool
 
   @inlinable
@@ -288,7 +288,6 @@ final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unc
     predicate: @escaping (Value) -> Bool, subscribe: @escaping SubscribeFunction
   ) {
     self.input = InputReference(source)
-    self.source = source
     self.predicate = predicate
     super.init(name: name, releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
   }
@@ -301,7 +300,6 @@ final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unc
     subscribe: @escaping SynchronousPath<Value, Failure>.Function
   ) {
     self.input = InputReference(source)
-    self.source = source
     self.predicate = predicate
     super.init(
       synchronous: name, depth: source.synchronousDepth &+ 1,
@@ -330,7 +328,7 @@ final class FlattenMapSignal<Input, Value, Failure: Error>: Signal<Value, Failur
   @usableFromInline let input: InputReference<Input, Failure>
   @usableFromInline let function: (Input) -> Signal<Value, Failure>
   /// The input signal, kept alive by `input` (read without a reference count).
-  @usableFromInline unowned(unsafe) let source: Signal<Input, Failure>
+  @inlinable var source: Signal<Input, Failure> { input.signal }
 
   @inlinable
   init(
@@ -339,7 +337,6 @@ final class FlattenMapSignal<Input, Value, Failure: Error>: Signal<Value, Failur
     subscribe: @escaping SubscribeFunction
   ) {
     self.input = InputReference(source)
-    self.source = source
     self.function = function
     super.init(name: name, releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
   }
@@ -367,7 +364,7 @@ final class UnarySignal<Input, InputFailure: Error, Value, Failure: Error, Param
   @usableFromInline let input: InputReference<Input, InputFailure>
   @usableFromInline let parameter: Parameter
   /// The input signal, kept alive by `input` (read without a reference count).
-  @usableFromInline unowned(unsafe) let source: Signal<Input, InputFailure>
+  @inlinable var source: Signal<Input, InputFailure> { input.signal }
 
   @inlinable
   init(
@@ -375,7 +372,6 @@ final class UnarySignal<Input, InputFailure: Error, Value, Failure: Error, Param
     subscribe: @escaping SubscribeFunction
   ) {
     self.input = InputReference(source)
-    self.source = source
     self.parameter = parameter
     super.init(name: name, releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
   }
@@ -388,7 +384,6 @@ final class UnarySignal<Input, InputFailure: Error, Value, Failure: Error, Param
     subscribe: @escaping SynchronousPath<Value, Failure>.Function
   ) {
     self.input = InputReference(source)
-    self.source = source
     self.parameter = parameter
     super.init(
       synchronous: name, depth: source.synchronousDepth &+ 1,
