@@ -17,7 +17,7 @@ struct OperatorLabel: @unchecked Sendable, ExpressibleByStringLiteral, CustomStr
 /// How a signal's name is built, kept as references to its inputs and static strings so that
 /// naming costs nothing until someone reads ``Signal/name`` (DESIGN §3.11).
 ///
-/// Five shapes, the first two with a ``NameDetail`` after the label; the static functions below
+/// Six shapes, the first two with a ``NameDetail`` after the label; the static functions below
 /// spell the common combinations (`.input("filter:")`, `.inputCount("take:", n)`). The
 /// references sit at the top level and the detail holds none, so destroying a node (once per
 /// signal) is one small switch.
@@ -69,6 +69,17 @@ enum SignalNameNode: @unchecked Sendable {
     .applied(nil, label, .state)
   }
 
+  /// The node with the inputs of `signal` in place of ``inputs(_:_:)``, which reads them: the
+  /// same name as a `.binary` or `.many` node that held them.
+  func resolvingInputs(of signal: any NamedSignalInternals) -> Self {
+    guard case .inputs(let label, let shape) = self else { return self }
+    let inputs = signal.nameInputsValue
+    switch shape {
+    case .infix: return .binary(inputs[0], label, inputs[1])
+    case .prefix: return .many(label, inputs)
+    }
+  }
+
   /// Whether the name reads the signal's own source (``Signal/nameInput()``).
   @usableFromInline var readsOwnSource: Bool {
     if case .applied(nil, _, _) = self { return true }
@@ -118,20 +129,14 @@ extension Signal: SignalNaming, CustomStringConvertible {
         head = custom
         break
       }
-      switch signal.nameNodeValue {
+      switch signal.nameNodeValue.resolvingInputs(of: signal) {
       case .source(let label, let detail):
         head = label.description + signal.describe(detail, separator: ": ")
       case .many(let label, let inputs):
         let names = inputs.map { ($0 as! any SignalNaming).name }
         head = "\(label): (\(names.joined(separator: ", ")))"
-      case .inputs(let label, .prefix):
-        let names = signal.nameInputsValue.map { ($0 as! any SignalNaming).name }
-        head = "\(label): (\(names.joined(separator: ", ")))"
-      case .inputs(let label, .infix):
-        let inputs = signal.nameInputsValue
-        suffixes.append("] -\(label) \((inputs[1] as! any SignalNaming).name)")
-        current = inputs[0] as! any SignalNaming
-        continue
+      case .inputs:
+        preconditionFailure("resolved above")
       case .alias(let input):
         current = input as! any SignalNaming
         continue
