@@ -19,6 +19,15 @@ struct SynchronousChainTests {
     }
   }
 
+  /// 1, 2, 3, … without end (a synchronous chain), counting in `produced` the values that
+  /// reached the `map`.
+  private func endless(counting produced: AtomicCounter) -> Signal<Int, Never> {
+    Signal<Int, Never>.from(1...).map { value -> Int in
+      produced.increment()
+      return value
+    }
+  }
+
   private func chain(_ source: Signal<Int, TestError>) -> Signal<Int, TestError> {
     source.map { $0 * 3 }.filter { $0 % 2 == 0 }.map { $0 + 1 }
   }
@@ -59,10 +68,7 @@ struct SynchronousChainTests {
   @Test("A2-14: take on an endless synchronous chain stops the iteration")
   func takeStopsEndlessIteration() {
     let produced = AtomicCounter()
-    let values = Signal<Int, Never>.from(1...).map { value -> Int in
-      produced.increment()
-      return value * 10
-    }.filter { $0 % 20 == 0 }
+    let values = endless(counting: produced).map { $0 * 10 }.filter { $0 % 20 == 0 }
     var received: [Int] = []
     let subscription = values.take(3).subscribe(next: { received.append($0) })
     #expect(received == [20, 40, 60])
@@ -95,10 +101,7 @@ struct SynchronousChainTests {
   @Test("A2-14: a take nested in another stops an endless source at the first one that ends")
   func nestedTakesStop() {
     let produced = AtomicCounter()
-    let values = Signal<Int, Never>.from(1...).map { value -> Int in
-      produced.increment()
-      return value
-    }
+    let values = endless(counting: produced)
     var received: [Int] = []
     values.take(5).scan(0, +).take(2).subscribe(next: { received.append($0) })
     #expect(received == [1, 3])
@@ -127,10 +130,7 @@ struct SynchronousChainTests {
   @Test("A2-14: subscribed through the escaping path, a synchronous take still stops its source")
   func takeThroughEscapingPath() {
     let produced = AtomicCounter()
-    let values = Signal<Int, Never>.from(1...).map { value -> Int in
-      produced.increment()
-      return value
-    }.take(3)
+    let values = endless(counting: produced).take(3)
     let recorder = Recorder<Int, Never>()
     let subscription = recorder.subscribe(to: values.deliver(on: ImmediateScheduler()))
     #expect(recorder.events == [.next(1), .next(2), .next(3), .completed])
@@ -335,10 +335,7 @@ struct SynchronousChainTests {
     let produced = AtomicCounter()
     var received: [Int] = []
     let subscription = Signal<Int, Never>.just(1).flattenMap { _ in
-      Signal<Int, Never>.from(1...).map { value -> Int in
-        produced.increment()
-        return value
-      }
+      endless(counting: produced)
     }.take(3).subscribe(next: { received.append($0) })
     #expect(received == [1, 2, 3])
     #expect(produced.count == 3)
