@@ -1,13 +1,11 @@
 /// A signal made by an operator that maps each value to a signal (`flattenMap`, …). See
 /// CONTRIBUTING, rule 3, for why the function has its own class.
 @usableFromInline
-final class FlattenMapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>,
-  @unchecked Sendable
+final class FlattenMapSignal<Input, Value, Failure: Error>: InputSignal<
+  Input, Failure, Value, Failure
+>, @unchecked Sendable
 {
-  @usableFromInline let input: InputReference<Input, Failure>
   @usableFromInline let function: (Input) -> Signal<Value, Failure>
-  /// The input signal, kept alive by `input` (read without a reference count).
-  @inlinable var source: Signal<Input, Failure> { input.signal }
 
   @inlinable
   init(
@@ -15,9 +13,8 @@ final class FlattenMapSignal<Input, Value, Failure: Error>: Signal<Value, Failur
     function: @escaping (Input) -> Signal<Value, Failure>,
     subscribe: @escaping SubscribeFunction
   ) {
-    self.input = InputReference(source)
     self.function = function
-    super.init(name: name, releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
+    super.init(name: name, source: source, subscribe: subscribe)
   }
 
   /// `signal`, which must be a `FlattenMapSignal` of this type.
@@ -25,10 +22,4 @@ final class FlattenMapSignal<Input, Value, Failure: Error>: Signal<Value, Failur
   static func cast(_ signal: Signal<Value, Failure>) -> FlattenMapSignal {
     unsafeDowncast(signal, to: FlattenMapSignal.self)
   }
-
-  @usableFromInline
-  override func nameInput() -> AnyObject? { source }
-
-  @usableFromInline
-  override func releaseInputs() { input.release(at: releaseDepth) }
 }

@@ -9,11 +9,10 @@
 /// `filter` calls while its thread holds the only reference to the signal — before anyone else
 /// can read them. Everything else is immutable.
 @usableFromInline
-final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @unchecked Sendable {
-  @usableFromInline let input: InputReference<Input, Failure>
+final class MapSignal<Input, Value, Failure: Error>: InputSignal<Input, Failure, Value, Failure>,
+  @unchecked Sendable
+{
   @usableFromInline let function: (Input) -> Value
-  /// The input signal, kept alive by `input` (read without a reference count).
-  @inlinable var source: Signal<Input, Failure> { input.signal }
   /// The fused filter's predicate when `isFiltered`, else one that passes everything. Not an
   /// optional: a function stored in an optional would be wrapped in a reabstraction thunk (an
   /// allocation). Set in the inlinable initializers rather than by a default value, which an
@@ -28,10 +27,9 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
     function: @escaping (Input) -> Value,
     subscribe: @escaping SubscribeFunction
   ) {
-    self.input = InputReference(source)
     self.function = function
     self.predicate = { _ in true }
-    super.init(name: name, releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
+    super.init(name: name, source: source, subscribe: subscribe)
   }
 
   /// A synchronous signal (see ``Signal/isSynchronous``).
@@ -41,12 +39,9 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
     function: @escaping (Input) -> Value,
     subscribe: @escaping SynchronousPath<Value, Failure>.Function
   ) {
-    self.input = InputReference(source)
     self.function = function
     self.predicate = { _ in true }
-    super.init(
-      synchronous: name, depth: source.synchronousDepth &+ 1,
-      releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
+    super.init(synchronous: name, source: source, subscribe: subscribe)
   }
 
   /// `signal`, which must be a `MapSignal` of this type.
@@ -72,10 +67,4 @@ final class MapSignal<Input, Value, Failure: Error>: Signal<Value, Failure>, @un
     isFiltered = true
     return true
   }
-
-  @usableFromInline
-  override func nameInput() -> AnyObject? { source }
-
-  @usableFromInline
-  override func releaseInputs() { input.release(at: releaseDepth) }
 }

@@ -1,10 +1,10 @@
 /// A signal made by an operator with a predicate on its input's values (`filter`,
-/// `take(while:)`, …). Its own class keeps the predicate with its declared shape (CONTRIBUTING, rule 3).
+/// `take(while:)`, …). Its own class keeps the predicate with its declared shape (CONTRIBUTING,
+/// rule 3).
 @usableFromInline
-final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unchecked Sendable {
-  @usableFromInline let input: InputReference<Value, Failure>
-  /// The input signal, kept alive by `input` (read without a reference count).
-  @inlinable var source: Signal<Value, Failure> { input.signal }
+final class PredicateSignal<Value, Failure: Error>: InputSignal<Value, Failure, Value, Failure>,
+  @unchecked Sendable
+{
   @usableFromInline let predicate: (Value) -> Bool
 
   @inlinable
@@ -12,9 +12,8 @@ final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unc
     name: SignalNameNode, source: Signal<Value, Failure>,
     predicate: @escaping (Value) -> Bool, subscribe: @escaping SubscribeFunction
   ) {
-    self.input = InputReference(source)
     self.predicate = predicate
-    super.init(name: name, releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
+    super.init(name: name, source: source, subscribe: subscribe)
   }
 
   /// A synchronous signal (see ``Signal/isSynchronous``).
@@ -24,11 +23,8 @@ final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unc
     predicate: @escaping (Value) -> Bool,
     subscribe: @escaping SynchronousPath<Value, Failure>.Function
   ) {
-    self.input = InputReference(source)
     self.predicate = predicate
-    super.init(
-      synchronous: name, depth: source.synchronousDepth &+ 1,
-      releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
+    super.init(synchronous: name, source: source, subscribe: subscribe)
   }
 
   /// `signal`, which must be a `PredicateSignal` of this type.
@@ -36,10 +32,4 @@ final class PredicateSignal<Value, Failure: Error>: Signal<Value, Failure>, @unc
   static func cast(_ signal: Signal<Value, Failure>) -> PredicateSignal {
     unsafeDowncast(signal, to: PredicateSignal.self)
   }
-
-  @usableFromInline
-  override func nameInput() -> AnyObject? { source }
-
-  @usableFromInline
-  override func releaseInputs() { input.release(at: releaseDepth) }
 }

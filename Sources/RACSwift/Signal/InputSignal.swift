@@ -1,0 +1,47 @@
+/// The base of the template operator signals (``UnarySignal``, ``MapSignal``,
+/// ``PredicateSignal``, ``FlattenMapSignal``): an operator on one input signal, which it keeps
+/// through an ``InputReference`` and names as its own `source`. A subclass adds the one
+/// parameter it needs, with the declared shape of the user's closure (CONTRIBUTING, rule 3).
+///
+/// It keeps the input the same way for every operator: released from the base class's `deinit`,
+/// through the stack guard every ``releaseLoopInterval`` signals of a chain, so releasing a chain
+/// built in a loop takes bounded stack (DESIGN §3.7).
+///
+/// Lock discipline: immutable.
+@usableFromInline
+class InputSignal<Input, InputFailure: Error, Value, Failure: Error>: Signal<Value, Failure>,
+  @unchecked Sendable
+{
+  @usableFromInline final let input: InputReference<Input, InputFailure>
+  /// The input signal, kept alive by `input` (read without a reference count).
+  @inlinable final var source: Signal<Input, InputFailure> { input.signal }
+
+  /// An operator on `source` whose subscriptions `subscribe` starts.
+  @inlinable
+  init(
+    name: SignalNameNode, source: Signal<Input, InputFailure>,
+    subscribe: @escaping SubscribeFunction
+  ) {
+    input = InputReference(source)
+    super.init(name: name, releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
+  }
+
+  /// A synchronous signal (see ``Signal/isSynchronous``): an operator that forwards its
+  /// synchronous `source`'s events as they come.
+  @inlinable
+  init(
+    synchronous name: SignalNameNode, source: Signal<Input, InputFailure>,
+    subscribe: @escaping SynchronousPath<Value, Failure>.Function
+  ) {
+    input = InputReference(source)
+    super.init(
+      synchronous: name, depth: source.synchronousDepth &+ 1,
+      releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
+  }
+
+  @usableFromInline
+  override final func nameInput() -> AnyObject? { source }
+
+  @usableFromInline
+  override final func releaseInputs() { input.release(at: releaseDepth) }
+}
