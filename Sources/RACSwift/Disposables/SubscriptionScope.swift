@@ -22,6 +22,11 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   @usableFromInline let lock = Lock()
   /// ``ScopeFlags``.
   @usableFromInline let flags = Atomic<UInt8>(0)
+  /// For the scope of an inner subscription holding the state it feeds through a
+  /// ``DownstreamReference`` (``MergeInnerScope``), its place in a chain of such scopes
+  /// (``DownstreamReference/depth(deliveringInto:)``); 0 for any other scope. One byte, in the
+  /// padding after `flags`: it costs no scope any size.
+  @usableFromInline let downstreamDepth: UInt8
   /// The line of ``origin``, stored apart from its file so that it fills the padding after
   /// `flags`: every subscription's end sink is a scope, and 8 bytes here decide its size class
   /// (W8's bytes per subscription).
@@ -43,6 +48,7 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   init(origin: SubscriptionOrigin) {
     let ledger = SubscriptionLedger.currentReference()
     self.ledger = ledger
+    downstreamDepth = 0
     originLine = origin.line
     originFile = origin.file
     ledger.subscriptionStarted()
@@ -52,6 +58,7 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   @usableFromInline
   init(bag: Void) {
     ledger = .none
+    downstreamDepth = 0
     originLine = 0
     originFile = nil
   }
@@ -61,6 +68,19 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   init(childOf parent: SubscriptionScope) {
     let ledger = parent.ledger.isCounting ? parent.ledger : SubscriptionLedger.currentReference()
     self.ledger = ledger
+    downstreamDepth = 0
+    originLine = parent.originLine
+    originFile = parent.originFile
+    ledger.subscriptionStarted()
+  }
+
+  /// A child scope of `parent`, as ``init(childOf:)``, that holds a ``DownstreamReference``
+  /// at depth `downstreamDepth` (see ``downstreamDepth``).
+  @inlinable
+  init(childOf parent: SubscriptionScope, downstreamDepth: UInt8) {
+    let ledger = parent.ledger.isCounting ? parent.ledger : SubscriptionLedger.currentReference()
+    self.ledger = ledger
+    self.downstreamDepth = downstreamDepth
     originLine = parent.originLine
     originFile = parent.originFile
     ledger.subscriptionStarted()

@@ -42,6 +42,7 @@ struct InputReference<Value, Failure: Error>: @unchecked Sendable {
 }
 
 /// How many signals of a chain release their inputs at once, nested, before one goes through the
-/// stack guard (see ``InputReference``).
+/// stack guard (see ``InputReference``; ``DownstreamReference`` uses it likewise for subscription
+/// objects, counting depths modulo it in a byte: at most 256).
 @usableFromInline
 let releaseLoopInterval: UInt32 = 64

@@ -40,9 +40,7 @@ extension Signal where Value == Never {
   public static func combineLatest<A, B>(
     _ first: Signal<A, Failure>, _ second: Signal<B, Failure>
   ) -> Signal<(A, B), Failure> {
-    combiningSignal(
-      PairInputs<A, B, Failure>.self, (first, second), rule: .latest,
-      name: .many("+combineLatest", [first, second]))
+    combiningSignal(first, second, rule: .latest, label: "+combineLatest", shape: .prefix)
   }
 
   /// `Signal.combineLatest` of three inputs, without the variadic form's cost per value.
@@ -100,9 +98,7 @@ extension Signal {
   public func combineLatest<Other>(
     with other: Signal<Other, Failure>
   ) -> Signal<(Value, Other), Failure> {
-    combiningSignal(
-      PairInputs<Value, Other, Failure>.self, (self, other), rule: .latest,
-      name: .binary(self, "combineLatestWith:", other))
+    combiningSignal(self, other, rule: .latest, label: "combineLatestWith:", shape: .infix)
   }
 }
 

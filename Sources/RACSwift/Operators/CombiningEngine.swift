@@ -606,9 +606,27 @@ func combiningSignal<each V, Failure: Error>(
   }
 }
 
+/// A signal combining `first` and `second` by `rule` through ``PairInputs``:
+/// `combineLatest(with:)`, `zip(with:)`, `Signal.combineLatest(a, b)` and `Signal.zip(a, b)`. A
+/// ``BinarySignal`` keeps the inputs (so a chain built in a loop is released in bounded stack);
+/// `label` and `shape` name them (``SignalNameNode/inputs(_:_:)``).
+@inlinable
+func combiningSignal<A, B, Failure: Error>(
+  _ first: Signal<A, Failure>, _ second: Signal<B, Failure>, rule: CombiningRule,
+  label: OperatorLabel, shape: ListNameShape
+) -> Signal<(A, B), Failure> {
+  typealias Op = BinarySignal<A, B, (A, B), Failure, CombiningRule>
+  return Op(name: .inputs(label, shape), first: first, second: second, parameter: rule) {
+    signal, sink, scope in
+    let op = Op.cast(signal)
+    let engine = CombiningEngine(
+      rule: op.parameter, inputs: PairInputs<A, B, Failure>(in: scope), sink: sink, scope: scope)
+    PairInputs.subscribe((op.first, op.second), to: engine)
+  }
+}
+
 /// A signal combining the signals `signals` by `rule` through fixed-arity inputs (see
-/// ``FixedArityInputs``): `combineLatest(with:)`, `zip(with:)`, and `Signal.combineLatest` and
-/// `Signal.zip` of two to four inputs.
+/// ``FixedArityInputs``): `Signal.combineLatest` and `Signal.zip` of three or four inputs.
 @inlinable
 func combiningSignal<Inputs: FixedArityInputs>(
   _: Inputs.Type, _ signals: Inputs.Signals, rule: CombiningRule, name: SignalNameNode

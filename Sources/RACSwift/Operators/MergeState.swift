@@ -65,14 +65,28 @@ final class MergeState<Value, Failure: Error>: SerializedEventSink<Value, Failur
 
 /// The scope of one inner subscription of a merge, holding the merge's state so that the inner
 /// sink can reach it through its scope alone.
+///
+/// The state holds the scope it delivers into, which for a merge of a merge (`s.merge(t)` built
+/// in a loop) is the inner scope of the merge below: the state is held through a
+/// ``DownstreamReference``, let go of from `deinit`, so that releasing a 100,000-deep chain of
+/// them once its subscription has ended takes bounded stack.
 @usableFromInline
 final class MergeInnerScope<Value, Failure: Error>: SubscriptionScope, @unchecked Sendable {
-  // Lock discipline: `state` is immutable; the scope's own state follows SubscriptionScope's.
-  @usableFromInline let state: MergeState<Value, Failure>
+  // Lock discipline: `stateReference` is immutable (released once, by `deinit`); the scope's own
+  // state follows SubscriptionScope's.
+  @usableFromInline let stateReference: DownstreamReference<MergeState<Value, Failure>>
+
+  /// The merge's state, kept alive by `stateReference` (read without a reference count).
+  @inlinable var state: MergeState<Value, Failure> { stateReference.object }
 
   @inlinable
   init(state: MergeState<Value, Failure>) {
-    self.state = state
-    super.init(childOf: state.scope)
+    stateReference = DownstreamReference(state)
+    super.init(
+      childOf: state.scope,
+      downstreamDepth: DownstreamReference<MergeState<Value, Failure>>.depth(
+        deliveringInto: state.scope))
   }
+
+  deinit { stateReference.release(at: downstreamDepth) }
 }

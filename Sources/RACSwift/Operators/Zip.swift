@@ -36,9 +36,7 @@ extension Signal where Value == Never {
   public static func zip<A, B>(
     _ first: Signal<A, Failure>, _ second: Signal<B, Failure>
   ) -> Signal<(A, B), Failure> {
-    combiningSignal(
-      PairInputs<A, B, Failure>.self, (first, second), rule: .zip,
-      name: .many("+zip", [first, second]))
+    combiningSignal(first, second, rule: .zip, label: "+zip", shape: .prefix)
   }
 
   /// `Signal.zip` of three inputs, without the variadic form's cost per value.
@@ -92,9 +90,7 @@ extension Signal {
   /// ```
   @inlinable
   public func zip<Other>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
-    combiningSignal(
-      PairInputs<Value, Other, Failure>.self, (self, other), rule: .zip,
-      name: .many("+zip", [self, other]))
+    combiningSignal(self, other, rule: .zip, label: "+zip", shape: .prefix)
   }
 }
 

@@ -186,8 +186,8 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline
   func nameInput() -> AnyObject? { nil }
 
-  /// The inputs named by ``SignalNameNode/inputs(_:_:)``: those of ``ListSignal``, empty for
-  /// every other signal.
+  /// The inputs named by ``SignalNameNode/inputs(_:_:)``: those of ``ListSignal`` and
+  /// ``BinarySignal``, empty for every other signal.
   @usableFromInline
   func nameInputs() -> [AnyObject] { [] }
 }
