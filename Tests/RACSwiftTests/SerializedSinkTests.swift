@@ -16,7 +16,7 @@ final class DownstreamLog<Value, Failure: Error>: @unchecked Sendable {
   let probe = SerialityProbe()
 
   /// The downstream sink: records `event`.
-  func record(_ event: Event<Value, Failure>) {
+  func record(_ event: inout Event<Value, Failure>) {
     probe.handle()
     events.append(event)
   }
@@ -79,7 +79,7 @@ struct SerializedSinkTests {
     var output: SerializedEventSink<Int, TestError>?
     output = SerializedEventSink(
       sink: { event in
-        log.record(event)
+        log.record(&event)
         guard case .next(1) = event else { return }
         output?.send(.next(2))
         output?.send(.completed)

@@ -64,11 +64,11 @@ final class ObservationTracker<Value>: @unchecked Sendable {
   // Lock discipline: immutable. `track(_:)` runs only through the hop, one read at a time (each
   // re-read is requested by the previous read's change handler, which fires once).
   let reader: ObservationReader<Value>
-  let sink: (Event<Value, Never>) -> Void
+  let sink: (inout Event<Value, Never>) -> Void
   let scope: SubscriptionScope
 
   init(
-    reader: ObservationReader<Value>, sink: @escaping (Event<Value, Never>) -> Void,
+    reader: ObservationReader<Value>, sink: @escaping (inout Event<Value, Never>) -> Void,
     scope: SubscriptionScope
   ) {
     self.reader = reader
@@ -101,7 +101,7 @@ final class ObservationTracker<Value>: @unchecked Sendable {
       // Called before the change is made: read again once it is done, never inline.
       link.requestRead()
     }
-    sink(.next(value))
+    emit(.next(value), to: sink)
   }
 }
 

@@ -30,7 +30,7 @@
 @usableFromInline
 class SerializedSink<Value, Failure: Error, Operation>: @unchecked Sendable {
   /// Where the events go; called by the gate's owner only, with nothing held.
-  @usableFromInline final let sink: (Event<Value, Failure>) -> Void
+  @usableFromInline final let sink: (inout Event<Value, Failure>) -> Void
   /// The subscription's scope: once it is disposed, nothing more is delivered.
   @usableFromInline final let scope: SubscriptionScope
   /// Serializes events and operations from every input.
@@ -40,7 +40,7 @@ class SerializedSink<Value, Failure: Error, Operation>: @unchecked Sendable {
 
   /// An output delivering to `sink` for the subscription of `scope`.
   @inlinable
-  init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
+  init(sink: @escaping (inout Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
     self.sink = sink
     self.scope = scope
   }
@@ -64,7 +64,7 @@ class SerializedSink<Value, Failure: Error, Operation>: @unchecked Sendable {
   /// earlier one was terminal. A terminal event closes the output.
   @inlinable @inline(__always)
   final func deliver(_ event: Event<Value, Failure>) {
-    if latch.admit(event) { sink(event) }
+    if latch.admit(event) { emit(event, to: sink) }
   }
 }
 
@@ -76,7 +76,7 @@ extension SerializedSink where Operation == Event<Value, Failure> {
   final func send(_ event: Event<Value, Failure>) {
     gate.perform(event) { event in
       if scope.isDisposed { return }
-      if latch.admit(event) { sink(event) }
+      if latch.admit(event) { emit(event, to: sink) }
     }
   }
 }

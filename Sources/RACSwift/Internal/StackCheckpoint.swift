@@ -17,7 +17,7 @@
 /// the `delivering` phase.
 @usableFromInline
 final class StackCheckpoint<Value, Failure: Error>: @unchecked Sendable {
-  @usableFromInline typealias Sink = (Event<Value, Failure>) -> Void
+  @usableFromInline typealias Sink = (inout Event<Value, Failure>) -> Void
 
   private enum Phase {
     /// No event is being delivered or waiting.
@@ -79,7 +79,7 @@ final class StackCheckpoint<Value, Failure: Error>: @unchecked Sendable {
 
   /// Delivers `event`, then every event queued meanwhile; then goes idle.
   private func deliver(_ event: Event<Value, Failure>) {
-    sink.unsafelyUnwrapped(event)
+    emit(event, to: sink.unsafelyUnwrapped)
     deliverQueued()
   }
 
@@ -92,13 +92,13 @@ final class StackCheckpoint<Value, Failure: Error>: @unchecked Sendable {
   private func deliverQueued() {
     while true {
       lock.lock()
-      guard let next = pending.popFirst() else {
+      guard var next = pending.popFirst() else {
         phase = .idle
         lock.unlock()
         return
       }
       lock.unlock()
-      sink.unsafelyUnwrapped(next)
+      sink.unsafelyUnwrapped(&next)
     }
   }
 }

@@ -69,10 +69,10 @@ extension Signal {
             let accumulator = state.accumulator ?? startFactory()
             state.accumulator = combine(accumulator, value, state.index)
             state.index += 1
-          case .error(let error): sink(.error(error))
+          case .error(let error): emit(.error(error), to: sink)
           case .completed:
-            sink(.next(state.accumulator ?? startFactory()))
-            if !scope.isDisposed { sink(.completed) }
+            emit(.next(state.accumulator ?? startFactory()), to: sink)
+            if !scope.isDisposed { emit(.completed, to: sink) }
           }
         }, scope: scope)
     }
@@ -95,10 +95,10 @@ extension Signal {
         sink: { event in
           switch event {
           case .next(let value): state.accumulator.append(value)
-          case .error(let error): sink(.error(error))
+          case .error(let error): emit(.error(error), to: sink)
           case .completed:
-            sink(.next(state.accumulator))
-            if !scope.isDisposed { sink(.completed) }
+            emit(.next(state.accumulator), to: sink)
+            if !scope.isDisposed { emit(.completed, to: sink) }
           }
         }, scope: scope)
     }

@@ -471,7 +471,7 @@ final class CombiningEngine<Inputs: CombiningInputs, Failure: Error>:
   @inlinable
   init(
     rule: CombiningRule, inputs: Inputs,
-    sink: @escaping (Event<Inputs.Output, Failure>) -> Void, scope: SubscriptionScope
+    sink: @escaping (inout Event<Inputs.Output, Failure>) -> Void, scope: SubscriptionScope
   ) {
     self.rule = rule
     self.inputs = inputs
@@ -527,7 +527,7 @@ final class CombiningEngine<Inputs: CombiningInputs, Failure: Error>:
         filled += 1
         if filled != inputs.count { return }
       }
-      sink(.next(inputs.latestOutput()))
+      emit(.next(inputs.latestOutput()), to: sink)
     case .zip:
       input.queue.append(value)
       input.held += 1
@@ -551,7 +551,7 @@ final class CombiningEngine<Inputs: CombiningInputs, Failure: Error>:
         exhausted = true
       }
     }
-    sink(.next(output))
+    emit(.next(output), to: sink)
     if exhausted && !scope.isDisposed { finish() }
   }
 
@@ -594,7 +594,7 @@ func combiningSignal<each V, Failure: Error>(
     let parameters = Op.state(of: signal)
     let inputs = PackInputs(for: repeat each parameters.signals, in: scope)
     if inputs.count == 0 {
-      sink(.completed)
+      emit(.completed, to: sink)
       return
     }
     let engine = CombiningEngine(
@@ -652,7 +652,7 @@ func combiningSignal<Element, Failure: Error>(
   return Op(name: name, state: Parameters(rule: rule, signals: signals)) { signal, sink, scope in
     let parameters = Op.state(of: signal)
     if parameters.signals.isEmpty {
-      sink(.completed)
+      emit(.completed, to: sink)
       return
     }
     let inputs = ArrayInputs(for: parameters.signals, in: scope)

@@ -43,14 +43,14 @@ extension Signal {
 @usableFromInline
 final class ConcatState<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline let signals: [Signal<Value, Failure>]
-  @usableFromInline let sink: (Event<Value, Failure>) -> Void
+  @usableFromInline let sink: (inout Event<Value, Failure>) -> Void
   @usableFromInline let scope: SubscriptionScope
   @usableFromInline let trampoline = Trampoline()
   @usableFromInline @exclusivity(unchecked) var index = 0
 
   @inlinable
   init(
-    signals: [Signal<Value, Failure>], sink: @escaping (Event<Value, Failure>) -> Void,
+    signals: [Signal<Value, Failure>], sink: @escaping (inout Event<Value, Failure>) -> Void,
     scope: SubscriptionScope
   ) {
     self.signals = signals
@@ -71,7 +71,7 @@ final class ConcatState<Value, Failure: Error>: @unchecked Sendable {
   func subscribeNext() {
     if scope.isDisposed { return }
     guard index < signals.count else {
-      sink(.completed)
+      emit(.completed, to: sink)
       return
     }
     let next = signals[index]
@@ -88,7 +88,7 @@ final class ConcatState<Value, Failure: Error>: @unchecked Sendable {
           self.scope.endChild(child)
           self.advance()
         } else {
-          self.sink(event)
+          self.sink(&event)
         }
       }, scope: child)
   }
@@ -106,7 +106,7 @@ extension Signal {
     return Op(name: .applied(nil, "startWith:", .state), source: self, parameter: value) {
       signal, sink, scope in
       let op = Op.cast(signal)
-      sink(.next(op.parameter))
+      emit(.next(op.parameter), to: sink)
       if scope.isDisposed { return }
       op.source.subscribe(sink: sink, scope: scope)
     }
@@ -133,7 +133,7 @@ extension Signal {
         sink: { event in
           switch event {
           case .next: break
-          case .error(let error): sink(.error(error))
+          case .error(let error): emit(.error(error), to: sink)
           case .completed:
             scope.endChild(child)
             if scope.isDisposed { return }

@@ -87,7 +87,7 @@ extension Signal {
           case .completed:
             if completed { SignalLog.write(source.description, "completed", origin: origin) }
           }
-          sink(event)
+          sink(&event)
         }, scope: scope)
     }
   }

@@ -22,8 +22,8 @@ extension Signal {
       op.source.subscribe(
         sink: { event in
           switch event {
-          case .next(let value): sink(.next(value))
-          case .completed: sink(.completed)
+          case .next(let value): emit(.next(value), to: sink)
+          case .completed: emit(.completed, to: sink)
           case .error(let error):
             scope.endChild(sourceScope)
             if scope.isDisposed { return }
@@ -63,9 +63,9 @@ extension Signal {
       op.source.subscribe(
         sink: { event in
           switch event {
-          case .next(let value): sink(.next(value))
-          case .error(let error): sink(.error(op.parameter.handle(error)))
-          case .completed: sink(.completed)
+          case .next(let value): emit(.next(value), to: sink)
+          case .error(let error): emit(.error(op.parameter.handle(error)), to: sink)
+          case .completed: emit(.completed, to: sink)
           }
         }, scope: scope)
     }
@@ -180,10 +180,10 @@ extension Signal {
       let body = OperatorSignal<Value, Failure, ThrowingBody<Value, Failure>>.state(of: signal)
       do throws(Failure) {
         let value = try body.run()
-        sink(.next(value))
-        if !scope.isDisposed { sink(.completed) }
+        emit(.next(value), to: sink)
+        if !scope.isDisposed { emit(.completed, to: sink) }
       } catch {
-        sink(.error(error))
+        emit(.error(error), to: sink)
       }
     }.startingSubscriptions(on: isolation)
   }
@@ -221,8 +221,8 @@ extension Signal where Failure == Never {
       Op.cast(signal).source.subscribe(
         sink: { event in
           switch event {
-          case .next(let value): sink(.next(value))
-          case .completed: sink(.completed)
+          case .next(let value): emit(.next(value), to: sink)
+          case .completed: emit(.completed, to: sink)
           }
         }, scope: scope)
     }
@@ -262,13 +262,13 @@ struct ThrowingBody<Value, Failure: Error>: @unchecked Sendable {
 /// event at a time.
 @usableFromInline
 final class TerminalGuard<Value, Failure: Error>: @unchecked Sendable {
-  @usableFromInline let sink: (Event<Value, Failure>) -> Void
+  @usableFromInline let sink: (inout Event<Value, Failure>) -> Void
   @usableFromInline @exclusivity(unchecked) var latch = TerminalLatch()
 
-  @inlinable init(sink: @escaping (Event<Value, Failure>) -> Void) { self.sink = sink }
+  @inlinable init(sink: @escaping (inout Event<Value, Failure>) -> Void) { self.sink = sink }
 
   @inlinable @inline(__always)
   func send(_ event: Event<Value, Failure>) {
-    if latch.admit(event) { sink(event) }
+    if latch.admit(event) { emit(event, to: sink) }
   }
 }

@@ -30,14 +30,14 @@ extension Signal {
         // The source is synchronous: this signal was made synchronous only then.
         op.source.subscribe(
           op.source.synchronousPath.unsafelyUnwrapped,
-          stage: { if $0.passes(isIncluded) { sink($0) } }, scope: scope)
+          stage: { if $0.passes(isIncluded) { sink(&$0) } }, scope: scope)
       }
     }
     return Op(name: .input("filter:"), source: source, predicate: isIncluded) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let isIncluded = op.predicate
-      op.source.subscribe(sink: { if $0.passes(isIncluded) { sink($0) } }, scope: scope)
+      op.source.subscribe(sink: { if $0.passes(isIncluded) { sink(&$0) } }, scope: scope)
     }
   }
 
@@ -112,11 +112,11 @@ extension Signal {
       signal, sink, scope in
       let op = Op.cast(signal)
       if op.parameter <= 0 {
-        sink(.completed)
+        emit(.completed, to: sink)
         return
       }
       let counter = TakeCounter(remaining: op.parameter, sink: sink)
-      op.source.subscribe(sink: { counter.receive($0) }, scope: scope)
+      op.source.subscribe(sink: { counter.receive(&$0) }, scope: scope)
     }
   }
 
@@ -136,7 +136,7 @@ extension Signal {
         return
       }
       let counter = SkipCounter(remaining: op.parameter, sink: sink)
-      op.source.subscribe(sink: { counter.receive($0) }, scope: scope)
+      op.source.subscribe(sink: { counter.receive(&$0) }, scope: scope)
     }
   }
 }
@@ -164,12 +164,12 @@ extension Event {
   /// a `next` event when `transform` returns one, and any terminal event.
   @inlinable @inline(__always)
   func forwardCompactMapped<T>(
-    _ transform: (Value) -> T?, to sink: (Event<T, Failure>) -> Void
+    _ transform: (Value) -> T?, to sink: (inout Event<T, Failure>) -> Void
   ) {
     switch self {
-    case .next(let value): if let mapped = transform(value) { sink(.next(mapped)) }
-    case .error(let error): sink(.error(error))
-    case .completed: sink(.completed)
+    case .next(let value): if let mapped = transform(value) { emit(.next(mapped), to: sink) }
+    case .error(let error): emit(.error(error), to: sink)
+    case .completed: emit(.completed, to: sink)
     }
   }
 }
@@ -178,24 +178,24 @@ extension Event {
 @usableFromInline
 final class TakeCounter<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var remaining: Int
-  @usableFromInline let sink: (Event<Value, Failure>) -> Void
+  @usableFromInline let sink: (inout Event<Value, Failure>) -> Void
 
   @inlinable
-  init(remaining: Int, sink: @escaping (Event<Value, Failure>) -> Void) {
+  init(remaining: Int, sink: @escaping (inout Event<Value, Failure>) -> Void) {
     self.remaining = remaining
     self.sink = sink
   }
 
   @inlinable @inline(__always)
-  func receive(_ event: Event<Value, Failure>) {
+  func receive(_ event: inout Event<Value, Failure>) {
     guard remaining > 0 else { return }
     if case .next = event {
       remaining -= 1
-      sink(event)
-      if remaining == 0 { sink(.completed) }
+      sink(&event)
+      if remaining == 0 { emit(.completed, to: sink) }
     } else {
       remaining = 0
-      sink(event)
+      sink(&event)
     }
   }
 }
@@ -204,21 +204,21 @@ final class TakeCounter<Value, Failure: Error>: @unchecked Sendable {
 @usableFromInline
 final class SkipCounter<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var remaining: Int
-  @usableFromInline let sink: (Event<Value, Failure>) -> Void
+  @usableFromInline let sink: (inout Event<Value, Failure>) -> Void
 
   @inlinable
-  init(remaining: Int, sink: @escaping (Event<Value, Failure>) -> Void) {
+  init(remaining: Int, sink: @escaping (inout Event<Value, Failure>) -> Void) {
     self.remaining = remaining
     self.sink = sink
   }
 
   @inlinable @inline(__always)
-  func receive(_ event: Event<Value, Failure>) {
+  func receive(_ event: inout Event<Value, Failure>) {
     if case .next = event, remaining > 0 {
       remaining -= 1
       return
     }
-    sink(event)
+    sink(&event)
   }
 }
 
@@ -238,7 +238,7 @@ extension Signal where Value: Equatable {
       op.source.subscribe(
         sink: { event in
           if case .next(let value) = event, value == ignored { return }
-          sink(event)
+          sink(&event)
         }, scope: scope)
     }
   }
@@ -262,7 +262,7 @@ extension Signal where Value: Equatable {
             if let previous = state.accumulator, previous == value { return }
             state.accumulator = value
           }
-          sink(event)
+          sink(&event)
         }, scope: scope)
     }
   }
@@ -298,7 +298,7 @@ extension Signal {
             if let previous = state.accumulator, isEquivalent(previous, value) { return }
             state.accumulator = value
           }
-          sink(event)
+          sink(&event)
         }, scope: scope)
     }
   }
@@ -317,7 +317,7 @@ extension Signal {
       op.source.subscribe(
         sink: { event in
           if case .next = event { return }
-          sink(event)
+          sink(&event)
         }, scope: scope)
     }
   }
@@ -344,13 +344,13 @@ extension Signal {
             if state.accumulator.count == count { _ = state.accumulator.popFirst() }
             state.accumulator.append(value)
           case .error:
-            sink(event)
+            sink(&event)
           case .completed:
             while let value = state.accumulator.popFirst() {
               if scope.isDisposed { return }
-              sink(.next(value))
+              emit(.next(value), to: sink)
             }
-            sink(.completed)
+            emit(.completed, to: sink)
           }
         }, scope: scope)
     }
@@ -443,7 +443,7 @@ extension Signal {
             guard isStart(value) else { return }
             state.accumulator = true
           }
-          sink(event)
+          sink(&event)
         }, scope: scope)
     }
   }

@@ -298,7 +298,8 @@ final class BoundedFlattenState<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline let trampoline = Trampoline()
 
   @inlinable
-  init(limit: Int, sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
+  init(limit: Int, sink: @escaping (inout Event<Value, Failure>) -> Void, scope: SubscriptionScope)
+  {
     self.limit = limit
     self.output = SerializedEventSink(sink: sink, scope: scope)
     self.scope = scope

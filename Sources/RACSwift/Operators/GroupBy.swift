@@ -65,15 +65,15 @@ extension Signal {
               group = GroupedSignal(key: groupKey)
               groups.accumulator[groupKey] = group
               order.accumulator.append(group)
-              sink(.next(group))
+              emit(.next(group), to: sink)
             }
             group.subject.sendNext(transform(value))
           case .error(let error):
             for group in order.accumulator { group.subject.sendError(error) }
-            sink(.error(error))
+            emit(.error(error), to: sink)
           case .completed:
             for group in order.accumulator { group.subject.sendCompleted() }
-            sink(.completed)
+            emit(.completed, to: sink)
           }
         }, scope: scope)
     }

@@ -63,7 +63,7 @@ enum ResubscribeRule: Sendable {
 final class ResubscribeState<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline let source: Signal<Value, Failure>
   @usableFromInline let rule: ResubscribeRule
-  @usableFromInline let sink: (Event<Value, Failure>) -> Void
+  @usableFromInline let sink: (inout Event<Value, Failure>) -> Void
   @usableFromInline let scope: SubscriptionScope
   @usableFromInline let trampoline = Trampoline()
   @usableFromInline @exclusivity(unchecked) var retries = 0
@@ -71,7 +71,7 @@ final class ResubscribeState<Value, Failure: Error>: @unchecked Sendable {
   @inlinable
   init(
     source: Signal<Value, Failure>, rule: ResubscribeRule,
-    sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope
+    sink: @escaping (inout Event<Value, Failure>) -> Void, scope: SubscriptionScope
   ) {
     self.source = source
     self.rule = rule
@@ -96,13 +96,13 @@ final class ResubscribeState<Value, Failure: Error>: @unchecked Sendable {
       sink: { event in
         switch event {
         case .next:
-          self.sink(event)
+          self.sink(&event)
         case .completed:
           if case .onCompletion = self.rule {
             self.scope.endChild(attempt)
             self.subscribeAgain()
           } else {
-            self.sink(event)
+            self.sink(&event)
           }
         case .error:
           if case .onError(let limit) = self.rule, limit.map({ self.retries < $0 }) ?? true {
@@ -110,7 +110,7 @@ final class ResubscribeState<Value, Failure: Error>: @unchecked Sendable {
             self.scope.endChild(attempt)
             self.subscribeAgain()
           } else {
-            self.sink(event)
+            self.sink(&event)
           }
         }
       }, scope: attempt)

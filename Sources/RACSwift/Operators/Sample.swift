@@ -47,7 +47,7 @@ final class SampleState<Value, Failure: Error>:
 
   /// The state of a subscription delivering to `sink`, for the subscription of `scope`.
   @inlinable
-  override init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
+  override init(sink: @escaping (inout Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
     super.init(sink: sink, scope: scope)
   }
 

@@ -87,12 +87,12 @@ struct ScanParameters<A, Value>: @unchecked Sendable {
 final class ScanState<A, Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var accumulator: A
   @usableFromInline let combine: (A, Value) -> A
-  @usableFromInline let sink: (Event<A, Failure>) -> Void
+  @usableFromInline let sink: (inout Event<A, Failure>) -> Void
 
   @inlinable
   init(
     accumulator: A, combine: @escaping (A, Value) -> A,
-    sink: @escaping (Event<A, Failure>) -> Void
+    sink: @escaping (inout Event<A, Failure>) -> Void
   ) {
     self.accumulator = accumulator
     self.combine = combine
@@ -104,9 +104,9 @@ final class ScanState<A, Value, Failure: Error>: @unchecked Sendable {
     switch event {
     case .next(let value):
       accumulator = combine(accumulator, value)
-      sink(.next(accumulator))
-    case .error(let error): sink(.error(error))
-    case .completed: sink(.completed)
+      emit(.next(accumulator), to: sink)
+    case .error(let error): emit(.error(error), to: sink)
+    case .completed: emit(.completed, to: sink)
     }
   }
 }

@@ -97,7 +97,8 @@ extension Signal {
 
   /// A stage that runs `effect` with each event, then forwards it, on `isolation` if there is one.
   func sideEffect(
-    name: SignalNameNode, isolation: (any Actor)?, effect: @escaping (Event<Value, Failure>) -> Void
+    name: SignalNameNode, isolation: (any Actor)?,
+    effect: @escaping (inout Event<Value, Failure>) -> Void
   ) -> Signal<Value, Failure> {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, SideEffect<Value, Failure>>
     // On an actor, the stage reads the receiver's events carried there (`isolated(to:)`, the
@@ -111,8 +112,8 @@ extension Signal {
       guard op.parameter.onActor else {
         op.source.subscribe(
           sink: { event in
-            effect(event)
-            sink(event)
+            effect(&event)
+            sink(&event)
           }, scope: scope)
         return
       }
@@ -120,8 +121,8 @@ extension Signal {
         sink: { event in
           // An effect written on an actor never starts once the subscription is disposed.
           if scope.isDisposed { return }
-          effect(event)
-          sink(event)
+          effect(&event)
+          sink(&event)
         }, scope: scope)
     }
   }
@@ -132,7 +133,7 @@ extension Signal {
 /// not `Sendable`: it is only ever called on the actor it was added from (or, without one, where
 /// the signal delivers, one event at a time — RAC's rule).
 struct SideEffect<Value, Failure: Error> {
-  let effect: (Event<Value, Failure>) -> Void
+  let effect: (inout Event<Value, Failure>) -> Void
   let onActor: Bool
 }
 

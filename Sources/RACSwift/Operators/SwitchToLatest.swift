@@ -122,7 +122,7 @@ final class SwitchState<Value, Failure: Error>:
 
   /// The state of a subscription delivering to `sink`, for the subscription of `scope`.
   @inlinable
-  override init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
+  override init(sink: @escaping (inout Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
     self.outerScope = scope.makeChild()
     super.init(sink: sink, scope: scope)
   }

@@ -75,7 +75,7 @@ final class ReplacementState<Value, Failure: Error>:
 
   /// The state of a subscription delivering to `sink`, for the subscription of `scope`.
   @inlinable
-  override init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
+  override init(sink: @escaping (inout Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
     self.originalScope = scope.makeChild()
     self.replacementScope = scope.makeChild()
     super.init(sink: sink, scope: scope)

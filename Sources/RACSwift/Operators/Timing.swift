@@ -204,7 +204,7 @@ extension Signal where Value == Int, Failure == Never {
       let downstream = SendableSink(sink)
       let timer = scheduler.schedule(after: interval, repeating: interval, leeway: leeway) {
         if scope.isDisposed { return }
-        downstream.send(.next(ticks.next()))
+        emit(.next(ticks.next()), to: downstream.send)
       }
       if let timer { scope.add(timer) }
     }
@@ -241,7 +241,7 @@ struct TimeoutParameters<Failure: Error> {
   /// Starts the timer of one subscription, which fails it through the returned sink when time is
   /// up unless the returned actions are disposed first (as they are with the subscription).
   func startTimer<Value>(
-    sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope
+    sink: @escaping (inout Event<Value, Failure>) -> Void, scope: SubscriptionScope
   ) -> (sink: SerializedEventSink<Value, Failure>, pending: PendingActions) {
     let output = SerializedEventSink(sink: sink, scope: scope)
     let pending = PendingActions()

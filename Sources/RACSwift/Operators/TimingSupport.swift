@@ -85,6 +85,6 @@ extension Scheduler {
 /// called from any thread, one call at a time — which the operator using this wrapper ensures.
 @usableFromInline
 struct SendableSink<Value, Failure: Error>: @unchecked Sendable {
-  @usableFromInline let send: (Event<Value, Failure>) -> Void
-  @inlinable init(_ send: @escaping (Event<Value, Failure>) -> Void) { self.send = send }
+  @usableFromInline let send: (inout Event<Value, Failure>) -> Void
+  @inlinable init(_ send: @escaping (inout Event<Value, Failure>) -> Void) { self.send = send }
 }

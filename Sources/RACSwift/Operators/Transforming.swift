@@ -37,11 +37,11 @@ extension Signal {
           op.source.subscribe(
             path,
             stage: { event in
-              let mapped = event.map(transform)
-              if mapped.passes(isIncluded) { sink(mapped) }
+              var mapped = event.map(transform)
+              if mapped.passes(isIncluded) { sink(&mapped) }
             }, scope: scope)
         } else {
-          op.source.subscribe(path, stage: { sink($0.map(transform)) }, scope: scope)
+          op.source.subscribe(path, stage: { emit($0.map(transform), to: sink) }, scope: scope)
         }
       }
     }
@@ -53,11 +53,11 @@ extension Signal {
         let isIncluded = op.predicate
         op.source.subscribe(
           sink: { event in
-            let mapped = event.map(transform)
-            if mapped.passes(isIncluded) { sink(mapped) }
+            var mapped = event.map(transform)
+            if mapped.passes(isIncluded) { sink(&mapped) }
           }, scope: scope)
       } else {
-        op.source.subscribe(sink: { sink($0.map(transform)) }, scope: scope)
+        op.source.subscribe(sink: { emit($0.map(transform), to: sink) }, scope: scope)
       }
     }
   }
@@ -231,9 +231,9 @@ extension Signal {
       op.source.subscribe(
         sink: { event in
           switch event {
-          case .next: sink(.next(replacement))
-          case .error(let error): sink(.error(error))
-          case .completed: sink(.completed)
+          case .next: emit(.next(replacement), to: sink)
+          case .error(let error): emit(.error(error), to: sink)
+          case .completed: emit(.completed, to: sink)
           }
         }, scope: scope)
     }
@@ -264,9 +264,9 @@ extension Signal {
           case .next(let value):
             let previous = state.accumulator
             state.accumulator = value
-            sink(.next(combine(previous, value)))
-          case .error(let error): sink(.error(error))
-          case .completed: sink(.completed)
+            emit(.next(combine(previous, value)), to: sink)
+          case .error(let error): emit(.error(error), to: sink)
+          case .completed: emit(.completed, to: sink)
           }
         }, scope: scope)
     }
@@ -284,8 +284,8 @@ extension Signal {
     return Op(name: .input("materialize"), source: self, parameter: ()) { signal, sink, scope in
       Op.cast(signal).source.subscribe(
         sink: { event in
-          sink(.next(event))
-          if event.isTerminal && !scope.isDisposed { sink(.completed) }
+          emit(.next(event), to: sink)
+          if event.isTerminal && !scope.isDisposed { emit(.completed, to: sink) }
         }, scope: scope)
     }
   }

@@ -77,3 +77,14 @@ extension Event: CustomStringConvertible {
     }
   }
 }
+
+/// Sends a new `event` to `sink`, a stage taking its event `inout` (see `Signal.Sink`):
+/// `emit(.next(value), to: sink)`. A stage forwarding the event it received passes it on as is,
+/// `sink(&event)`, without a copy.
+@inlinable @inline(__always)
+func emit<Value, Failure: Error>(
+  _ event: Event<Value, Failure>, to sink: (inout Event<Value, Failure>) -> Void
+) {
+  var event = event
+  sink(&event)
+}

@@ -24,7 +24,7 @@ extension Signal {
     let source = self
     let target = HopTarget(actor: actor)
     return Signal(name: .alias(self)) { _, sink, scope in
-      let hop = Hop<Event<Value, Failure>>(to: target, scope: scope, deliver: sink)
+      let hop = Hop<Event<Value, Failure>>(to: target, scope: scope) { emit($0, to: sink) }
       // A child scope: events still queued for the actor must survive the end of the source's
       // subscription (a created signal ends its own scope right after its terminal event).
       source.subscribe(sink: { hop.receive($0) }, scope: scope.makeChild())

@@ -41,15 +41,15 @@ extension Signal {
   public static func just(_ value: Value) -> Signal<Value, Failure> {
     OperatorSignal<Value, Failure, Value>(synchronous: .sourceWithState("+just"), state: value) {
       signal, sink, scope in
-      sink(.next(OperatorSignal<Value, Failure, Value>.state(of: signal)))
-      if !scope.isDisposed { sink(.completed) }
+      emit(.next(OperatorSignal<Value, Failure, Value>.state(of: signal)), to: sink)
+      if !scope.isDisposed { emit(.completed, to: sink) }
     }
   }
 
   /// A signal that completes at once without values (RAC's `+empty`).
   @inlinable
   public static var empty: Signal<Value, Failure> {
-    Signal(synchronous: .source("+empty")) { _, sink, _ in sink(.completed) }
+    Signal(synchronous: .source("+empty")) { _, sink, _ in emit(.completed, to: sink) }
   }
 
   /// A signal that never sends anything (RAC's `+never`).
@@ -63,7 +63,7 @@ extension Signal {
   public static func error(_ error: Failure) -> Signal<Value, Failure> {
     OperatorSignal<Value, Failure, Failure>(synchronous: .sourceWithState("+error"), state: error) {
       signal, sink, _ in
-      sink(.error(OperatorSignal<Value, Failure, Failure>.state(of: signal)))
+      emit(.error(OperatorSignal<Value, Failure, Failure>.state(of: signal)), to: sink)
     }
   }
 
@@ -105,10 +105,10 @@ extension Signal {
       if scope.isDisposed { return }
       var iterator = OperatorSignal<Value, Failure, S>.state(of: signal).makeIterator()
       while let value = iterator.next() {
-        sink(.next(value))
+        emit(.next(value), to: sink)
         if scope.isDisposed { return }
       }
-      sink(.completed)
+      emit(.completed, to: sink)
     }
   }
 }
@@ -123,8 +123,8 @@ extension Signal where Failure == Never {
   public static func just(_ value: Value) -> Signal<Value, Never> {
     OperatorSignal<Value, Never, Value>(synchronous: .sourceWithState("+just"), state: value) {
       signal, sink, scope in
-      sink(.next(OperatorSignal<Value, Never, Value>.state(of: signal)))
-      if !scope.isDisposed { sink(.completed) }
+      emit(.next(OperatorSignal<Value, Never, Value>.state(of: signal)), to: sink)
+      if !scope.isDisposed { emit(.completed, to: sink) }
     }
   }
 
@@ -139,10 +139,10 @@ extension Signal where Failure == Never {
       if scope.isDisposed { return }
       var iterator = OperatorSignal<Value, Never, S>.state(of: signal).makeIterator()
       while let value = iterator.next() {
-        sink(.next(value))
+        emit(.next(value), to: sink)
         if scope.isDisposed { return }
       }
-      sink(.completed)
+      emit(.completed, to: sink)
     }
   }
 }

@@ -100,10 +100,12 @@ extension Signal {
   @inlinable @inline(__always)
   final func start(
     root: SubscriptionScope, isolation: (any Actor)?,
-    deliver: @escaping (Event<Value, Failure>) -> Void
+    deliver: @escaping (inout Event<Value, Failure>) -> Void
   ) {
     if let isolation {
-      let hop = Hop<Event<Value, Failure>>(to: HopTarget(actor: isolation), deliver: deliver)
+      let hop = Hop<Event<Value, Failure>>(to: HopTarget(actor: isolation)) {
+        emit($0, to: deliver)
+      }
       subscribe(sink: { hop.receive($0) }, scope: root)
     } else {
       subscribe(sink: deliver, scope: root)

@@ -25,7 +25,12 @@
 /// use ``Event`` values that are `Sendable` when they do.
 public class Signal<Value, Failure: Error>: @unchecked Sendable {
   /// Receives the events of one subscription. Called serially by the signal.
-  @usableFromInline typealias Sink = (Event<Value, Failure>) -> Void
+  ///
+  /// The event is passed `inout`, by address, so that the generic specializer cannot
+  /// re-abstract a stage's closure and call it through a thunk; a stage never changes it (a
+  /// subject passes the same event to every subscriber). Forward the event received with
+  /// `sink(&event)`; send a new one with `emit(_:to:)`.
+  @usableFromInline typealias Sink = (inout Event<Value, Failure>) -> Void
 
   /// Starts one subscription: the signal itself, where to send events, and the subscription's
   /// scope. Built by the `@inlinable` operators, so it is specialized where the chain is built.
@@ -108,7 +113,7 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   /// hands out): every event goes to `stage` before this returns.
   @inlinable @inline(__always)
   final func subscribe(
-    _ path: SynchronousPath<Value, Failure>, stage: (Event<Value, Failure>) -> Void,
+    _ path: SynchronousPath<Value, Failure>, stage: (inout Event<Value, Failure>) -> Void,
     scope: SynchronousScope
   ) {
     synchronousFunction(self, stage, scope)

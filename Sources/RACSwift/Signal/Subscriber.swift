@@ -22,7 +22,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
   // `SerialGate`) once the initializer has returned, and by nobody after they are cleared;
   // `lifetime` is immutable and thread-safe.
   @usableFromInline let gate = SerialGate<Event<Value, Failure>>()
-  @usableFromInline @exclusivity(unchecked) var sink: ((Event<Value, Failure>) -> Void)?
+  @usableFromInline @exclusivity(unchecked) var sink: ((inout Event<Value, Failure>) -> Void)?
   @usableFromInline let lifetime: SubscriptionScope
   /// For a created signal's subscriber: the subscription scope its own child `lifetime` belongs
   /// to. The terminal event goes downstream first, then `lifetime` (the signal's resources) ends
@@ -48,7 +48,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     // The handlers are fenced by the lifetime (`HandlerFence`): none starts once `dispose()` has
     // returned. The terminal event ends the lifetime where its handler runs (on the actor, for
     // an isolated subscriber), right before the handler (RAC's rule A1-07).
-    let handlers: (Event<Value, Failure>) -> Void = { event in
+    let handlers: (inout Event<Value, Failure>) -> Void = { event in
       switch event {
       case .next(let value):
         guard let next else { return }
@@ -62,7 +62,9 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
       }
     }
     if let isolation {
-      let hop = Hop<Event<Value, Failure>>(to: HopTarget(actor: isolation), deliver: handlers)
+      let hop = Hop<Event<Value, Failure>>(to: HopTarget(actor: isolation)) {
+        emit($0, to: handlers)
+      }
       sink = { hop.receive($0) }
     } else {
       sink = handlers
@@ -76,7 +78,8 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
   /// subscription in `scope`, in a child scope of its own (see `parent`).
   @inlinable
   init(
-    forwardingTo sink: @escaping (Event<Value, Failure>) -> Void, within scope: SubscriptionScope
+    forwardingTo sink: @escaping (inout Event<Value, Failure>) -> Void,
+    within scope: SubscriptionScope
   ) {
     let lifetime = SubscriberLifetime<Value, Failure>(childOf: scope)
     self.sink = sink
@@ -122,14 +125,14 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
       holdsSink.store(false, ordering: .releasing)
       if let parent {
         self.parent = nil
-        sink(event)
+        emit(event, to: sink)
         parent.endChild(lifetime)
       } else {
         // A subscriber made with handlers: they end the lifetime (see `init`).
-        sink(event)
+        emit(event, to: sink)
       }
     } else {
-      sink(event)
+      emit(event, to: sink)
     }
   }
 

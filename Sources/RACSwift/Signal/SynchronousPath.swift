@@ -17,7 +17,7 @@
 struct SynchronousPath<Value, Failure: Error> {
   /// Runs one subscription of `signal`: sends every event to the stage before it returns.
   @usableFromInline typealias Function = (
-    Signal<Value, Failure>, (Event<Value, Failure>) -> Void, SynchronousScope
+    Signal<Value, Failure>, (inout Event<Value, Failure>) -> Void, SynchronousScope
   ) -> Void
 
   /// The path of a synchronous signal (only ``Signal/synchronousPath`` makes one).

@@ -12,10 +12,10 @@ enum SubjectOperation<Value, Failure: Error> {
 /// A current subscriber of a subject.
 @usableFromInline
 struct SubjectEntry<Value, Failure: Error> {
-  @usableFromInline let sink: (Event<Value, Failure>) -> Void
+  @usableFromInline let sink: (inout Event<Value, Failure>) -> Void
   @usableFromInline let scope: SubscriptionScope
 
-  @inlinable init(sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
+  @inlinable init(sink: @escaping (inout Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
     self.sink = sink
     self.scope = scope
   }
@@ -123,7 +123,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   }
 
   @inlinable
-  func attach(_ sink: @escaping (Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
+  func attach(_ sink: @escaping (inout Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
     // Uncontended, attach in place; only an attach that has to wait in the queue is boxed (an
     // allocation per subscription otherwise).
     if gate.tryEnter() {
@@ -178,9 +178,11 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
       // a maintainer while no operation runs, never while this loop runs (a handler's own send,
       // subscribe or dispose is queued or requested until the delivery ends).
       list._withUnsafeGuaranteedRef { list in
+        // One copy for every subscriber: a stage never changes the event it receives.
+        var event = event
         // Indices rather than `for in`: an iterator would own (retain) the array.
         for index in list.entries.indices where !list.entries[index].scope.isDisposed {
-          list.entries[index].sink(event)
+          list.entries[index].sink(&event)
         }
       }
     } else {
@@ -221,13 +223,15 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     entriesVersion.wrappingAdd(1, ordering: .releasing)
     entriesLock.unlock()
     delivering = nil
-    for entry in current where !entry.scope.isDisposed { entry.sink(event) }
+    var event = event
+    for entry in current where !entry.scope.isDisposed { entry.sink(&event) }
     upstream.dispose()
   }
 
   @inlinable
-  func performAttach(_ sink: @escaping (Event<Value, Failure>) -> Void, _ scope: SubscriptionScope)
-  {
+  func performAttach(
+    _ sink: @escaping (inout Event<Value, Failure>) -> Void, _ scope: SubscriptionScope
+  ) {
     if scope.isDisposed { return }
     switch policy {
     case .none:
@@ -235,15 +239,15 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     case .buffer:
       for value in buffer.elements {
         if scope.isDisposed { return }
-        sink(.next(value))
+        emit(.next(value), to: sink)
       }
     case .latest:
       if !finished, let latest {
-        sink(.next(latest))
+        emit(.next(latest), to: sink)
       }
     }
     if let terminal {
-      if !scope.isDisposed { sink(terminal) }
+      if !scope.isDisposed { emit(terminal, to: sink) }
       return
     }
     guard scope.setOwner(self) else { return }
