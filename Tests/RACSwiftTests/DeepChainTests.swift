@@ -302,8 +302,14 @@ struct DeepChainTests {
   enum ReleasedChain: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case filter, map, take, distinctUntilChanged, flattenMap, scan, doNext
     case mapError, `catch`, mapReplace, deliverOn, subscribeOn, concat, merge
-    case combineLatest, zip
+    case combineLatest, zip, takeUntil, sample
     var testDescription: String { rawValue }
+
+    /// What the chain delivers for the subject's `1` and completion: a `sample` whose sampler
+    /// never sends forwards no value, only the completion.
+    var expectedEvents: [Event<Int, Never>] {
+      self == .sample ? [.completed] : [.next(1), .completed]
+    }
 
     func build(on subject: Subject<Int, Never>) -> Signal<Int, Never> {
       var signal: Signal<Int, Never> = subject
@@ -328,6 +334,8 @@ struct DeepChainTests {
         // Two operators a level: the pair is mapped back to the chain's value.
         case .combineLatest: signal = signal.combineLatest(with: .just(0)).map { $0.0 }
         case .zip: signal = signal.zip(with: .just(0)).map { $0.0 }
+        case .takeUntil: signal = signal.take(until: Signal<Int, Never>.never)
+        case .sample: signal = signal.sample(Signal<Int, Never>.never)
         }
       }
       return signal
@@ -347,7 +355,7 @@ struct DeepChainTests {
       subject.sendCompleted()
       // `signal`, the last reference to the chain, is released here, on the small stack.
     }
-    #expect(recorder.events == [.next(1), .completed])
+    #expect(recorder.events == chain.expectedEvents)
   }
 }
 

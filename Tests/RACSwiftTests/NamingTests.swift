@@ -25,6 +25,19 @@ struct NamingTests {
     #expect("\(signal.map { $0 })" == "[ticks] -map:")
   }
 
+  @Test("take(until:), take(untilReplacement:) and sample name the other signal after the label")
+  func triggerNames() {
+    let subject = Subject<Int, Never>()
+    let trigger = Signal<Int, Never>.just(1).setName("trigger")
+    #expect(subject.take(until: trigger).name == "[+subject] -takeUntil: trigger")
+    #expect(
+      subject.take(untilReplacement: trigger).name == "[+subject] -takeUntilReplacement: trigger")
+    #expect(subject.sample(trigger).name == "[+subject] -sample: trigger")
+    #expect(
+      subject.map { $0 }.sample(trigger.filter { $0 > 0 }).name
+        == "[[+subject] -map:] -sample: [trigger] -filter:")
+  }
+
   @Test("sources, binary and list operators have readable names")
   func otherNames() {
     #expect(Signal.just(1).name == "+just: 1")

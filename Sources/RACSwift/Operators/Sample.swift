@@ -9,7 +9,7 @@ extension Signal {
   @inlinable
   public func sample<T>(_ sampler: Signal<T, Failure>) -> Signal<Value, Failure> {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, Signal<T, Failure>>
-    return Op(name: .binary(self, "sample:", sampler), source: self, parameter: sampler) {
+    return Op(name: .inputWithState("sample:"), source: self, parameter: sampler) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let state = SampleState<Value, Failure>(sink: sink, scope: scope)

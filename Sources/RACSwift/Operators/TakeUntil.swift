@@ -9,7 +9,7 @@ extension Signal {
   @inlinable
   public func take<T, E: Error>(until trigger: Signal<T, E>) -> Signal<Value, Failure> {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, Signal<T, E>>
-    return Op(name: .binary(self, "takeUntil:", trigger), source: self, parameter: trigger) {
+    return Op(name: .inputWithState("takeUntil:"), source: self, parameter: trigger) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let output = SerializedEventSink(sink: sink, scope: scope)
@@ -37,7 +37,7 @@ extension Signal {
   public func take(untilReplacement replacement: Signal<Value, Failure>) -> Signal<Value, Failure> {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, Signal<Value, Failure>>
     return Op(
-      name: .binary(self, "takeUntilReplacement:", replacement), source: self,
+      name: .inputWithState("takeUntilReplacement:"), source: self,
       parameter: replacement
     ) { signal, sink, scope in
       let op = Op.cast(signal)
