@@ -18,11 +18,14 @@ import Synchronization
 public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable,
   @unchecked Sendable
 {
-  // Lock discipline: `sink` and `parent` are touched only by the owner of `gate` (see
+  // Lock discipline: `target` and `parent` are touched only by the owner of `gate` (see
   // `SerialGate`) once the initializer has returned, and by nobody after they are cleared;
   // `lifetime` is immutable and thread-safe.
   @usableFromInline let gate = SerialGate<Event<Value, Failure>>()
-  @usableFromInline @exclusivity(unchecked) var sink: ((inout Event<Value, Failure>) -> Void)?
+  /// What the subscriber sends into, held with a reference count of its own (released when it
+  /// is cleared, or by `deinit`) so that a delivery calls it without taking another: only the
+  /// gate's owner lets go of it, and never while it delivers a value.
+  @usableFromInline @exclusivity(unchecked) var target: Unmanaged<SubscriberTarget<Value, Failure>>?
   @usableFromInline let lifetime: SubscriptionScope
   /// For a created signal's subscriber: the subscription scope its own child `lifetime` belongs
   /// to. The terminal event goes downstream first, then `lifetime` (the signal's resources) ends
@@ -30,7 +33,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
   /// actor).
   /// Cleared with `sink`: the subscription's scope is what holds its handlers.
   @usableFromInline @exclusivity(unchecked) var parent: SubscriptionScope?
-  /// Whether `sink` may still be set: cleared when it is, so that `releaseSink()` after a
+  /// Whether `target` may still be set: cleared when it is, so that `releaseSink()` after a
   /// terminal event does not go through the gate (whose queue a re-entrant pass allocates).
   @usableFromInline let holdsSink = Atomic<Bool>(true)
 
@@ -65,9 +68,9 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
       let hop = Hop<Event<Value, Failure>>(to: HopTarget(actor: isolation)) {
         emit($0, to: handlers)
       }
-      sink = { hop.receive($0) }
+      target = .passRetained(SubscriberTarget { hop.receive($0) })
     } else {
-      sink = handlers
+      target = .passRetained(SubscriberTarget(handlers))
     }
     self.lifetime = lifetime
     parent = nil
@@ -82,7 +85,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     within scope: SubscriptionScope
   ) {
     let lifetime = SubscriberLifetime<Value, Failure>(childOf: scope)
-    self.sink = sink
+    target = .passRetained(SubscriberTarget(sink))
     self.lifetime = lifetime
     self.parent = scope
     // Known to the lifetime before it is added to the subscription, so that disposing the
@@ -113,28 +116,35 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
   /// Owner of `gate` only.
   @inlinable
   func deliver(_ event: Event<Value, Failure>) {
-    guard let sink else { return }
+    guard let target else { return }
     if lifetime.isDisposed {
-      self.sink = nil
+      self.target = nil
       parent = nil
       holdsSink.store(false, ordering: .releasing)
+      target.release()
       return
     }
-    if event.isTerminal {
-      self.sink = nil
-      holdsSink.store(false, ordering: .releasing)
-      if let parent {
-        self.parent = nil
-        emit(event, to: sink)
-        parent.endChild(lifetime)
-      } else {
-        // A subscriber made with handlers: they end the lifetime (see `init`).
-        emit(event, to: sink)
-      }
+    if !event.isTerminal {
+      // This call, the gate's owner, is the only one that lets go of `target`, and not before
+      // it returns: the sink runs without a reference count of its own.
+      target._withUnsafeGuaranteedRef { emit(event, to: $0.sink) }
+      return
+    }
+    self.target = nil
+    holdsSink.store(false, ordering: .releasing)
+    // Owned by this call from here: released once the terminal event has been delivered.
+    let ended = target.takeRetainedValue()
+    if let parent {
+      self.parent = nil
+      emit(event, to: ended.sink)
+      parent.endChild(lifetime)
     } else {
-      emit(event, to: sink)
+      // A subscriber made with handlers: they end the lifetime (see `init`).
+      emit(event, to: ended.sink)
     }
   }
+
+  deinit { target?.release() }
 
   /// Whether the subscriber has terminated or been disposed.
   public var isDisposed: Bool { lifetime.isDisposed }
@@ -204,4 +214,17 @@ final class SubscriberLifetime<Value, Failure: Error>: SubscriptionScope, @unche
   override func didReturnFromDisposal(_ didDispose: Bool) {
     if runsHandlers { fence.waitForHandlers(didDispose: didDispose) }
   }
+}
+
+/// What a ``Subscriber`` sends into: the stages downstream of a created signal, or the handlers
+/// of a subscriber made with them. An object of its own so that the subscriber can let go of it
+/// (DESIGN §3.6) while calling it needs no reference count per event (`sink` is a constant of an
+/// object the subscriber keeps alive).
+///
+/// Lock discipline: immutable.
+@usableFromInline
+final class SubscriberTarget<Value, Failure: Error>: @unchecked Sendable {
+  @usableFromInline let sink: (inout Event<Value, Failure>) -> Void
+
+  @inlinable init(_ sink: @escaping (inout Event<Value, Failure>) -> Void) { self.sink = sink }
 }
