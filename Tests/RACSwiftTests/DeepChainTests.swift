@@ -298,7 +298,7 @@ struct DeepChainTests {
   /// inputs (`ListSignal`: `concat`, `merge`) or two inputs (`BinarySignal`: `combineLatest`,
   /// `zip`) are released in bounded stack (through the stack guard), and so are the subscription
   /// objects of a completed chain (a merge's inner scopes hold their state through a
-  /// `DownstreamReference`).
+  /// `ChainReference`).
   enum ReleasedChain: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case filter, map, take, distinctUntilChanged, flattenMap, scan, doNext
     case mapError, `catch`, mapReplace, deliverOn, subscribeOn, concat, merge

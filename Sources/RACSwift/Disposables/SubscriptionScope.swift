@@ -23,9 +23,9 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   /// ``ScopeFlags``.
   @usableFromInline let flags = Atomic<UInt8>(0)
   /// For the scope of an inner subscription holding the state it feeds through a
-  /// ``DownstreamReference`` (``MergeInnerScope``), its place in a chain of such scopes
-  /// (``DownstreamReference/depth(deliveringInto:)``); 0 for any other scope. One byte, in the
-  /// padding after `flags`: it costs no scope any size.
+  /// ``ChainReference`` (``MergeInnerScope``), its place in a chain of such scopes, modulo
+  /// ``releaseLoopInterval`` (see ``init(chainedChildOf:)``); 0 for any other scope. One byte,
+  /// in the padding after `flags`: it costs no scope any size.
   @usableFromInline let downstreamDepth: UInt8
   /// The line of ``origin``, stored apart from its file so that it fills the padding after
   /// `flags`: every subscription's end sink is a scope, and 8 bytes here decide its size class
@@ -74,13 +74,16 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
     ledger.subscriptionStarted()
   }
 
-  /// A child scope of `parent`, as ``init(childOf:)``, that holds a ``DownstreamReference``
-  /// at depth `downstreamDepth` (see ``downstreamDepth``).
+  /// A child scope of `parent`, as ``init(childOf:)``, that holds what delivers into `parent`
+  /// through a ``ChainReference``: one link further down a chain of such scopes than `parent`
+  /// (``downstreamDepth``; a scope that holds nothing so ends the chain), so that every
+  /// ``releaseLoopInterval``th one (depth 0) lets go through the stack guard.
   @inlinable
-  init(childOf parent: SubscriptionScope, downstreamDepth: UInt8) {
+  init(chainedChildOf parent: SubscriptionScope) {
     let ledger = parent.ledger.isCounting ? parent.ledger : SubscriptionLedger.currentReference()
     self.ledger = ledger
-    self.downstreamDepth = downstreamDepth
+    downstreamDepth = UInt8(
+      truncatingIfNeeded: (UInt32(parent.downstreamDepth) &+ 1) % releaseLoopInterval)
     originLine = parent.originLine
     originFile = parent.originFile
     ledger.subscriptionStarted()

@@ -68,25 +68,22 @@ final class MergeState<Value, Failure: Error>: SerializedEventSink<Value, Failur
 ///
 /// The state holds the scope it delivers into, which for a merge of a merge (`s.merge(t)` built
 /// in a loop) is the inner scope of the merge below: the state is held through a
-/// ``DownstreamReference``, let go of from `deinit`, so that releasing a 100,000-deep chain of
-/// them once its subscription has ended takes bounded stack.
+/// ``ChainReference``, let go of from `deinit`, so that releasing a 100,000-deep chain of them
+/// once its subscription has ended takes bounded stack.
 @usableFromInline
 final class MergeInnerScope<Value, Failure: Error>: SubscriptionScope, @unchecked Sendable {
   // Lock discipline: `stateReference` is immutable (released once, by `deinit`); the scope's own
   // state follows SubscriptionScope's.
-  @usableFromInline let stateReference: DownstreamReference<MergeState<Value, Failure>>
+  @usableFromInline let stateReference: ChainReference<MergeState<Value, Failure>>
 
   /// The merge's state, kept alive by `stateReference` (read without a reference count).
   @inlinable var state: MergeState<Value, Failure> { stateReference.object }
 
   @inlinable
   init(state: MergeState<Value, Failure>) {
-    stateReference = DownstreamReference(state)
-    super.init(
-      childOf: state.scope,
-      downstreamDepth: DownstreamReference<MergeState<Value, Failure>>.depth(
-        deliveringInto: state.scope))
+    stateReference = ChainReference(state)
+    super.init(chainedChildOf: state.scope)
   }
 
-  deinit { stateReference.release(at: downstreamDepth) }
+  deinit { stateReference.release(atLoopPoint: downstreamDepth == 0) }
 }

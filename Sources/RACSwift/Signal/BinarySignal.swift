@@ -19,9 +19,9 @@ final class BinarySignal<First, Second, Value, Failure: Error, Parameter>: Signa
   @usableFromInline let parameter: Parameter
 
   /// The first input signal, kept alive by `firstInput` (read without a reference count).
-  @inlinable var first: Signal<First, Failure> { firstInput.signal }
+  @inlinable var first: Signal<First, Failure> { firstInput.object }
   /// The second input signal, kept alive by `secondInput` (read without a reference count).
-  @inlinable var second: Signal<Second, Failure> { secondInput.signal }
+  @inlinable var second: Signal<Second, Failure> { secondInput.object }
 
   @inlinable
   init(

@@ -14,7 +14,7 @@ class InputSignal<Input, InputFailure: Error, Value, Failure: Error>: Signal<Val
 {
   @usableFromInline final let input: InputReference<Input, InputFailure>
   /// The input signal, kept alive by `input` (read without a reference count).
-  @inlinable final var source: Signal<Input, InputFailure> { input.signal }
+  @inlinable final var source: Signal<Input, InputFailure> { input.object }
 
   /// An operator on `source` whose subscriptions `subscribe` starts.
   @inlinable
