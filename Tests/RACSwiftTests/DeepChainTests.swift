@@ -295,14 +295,15 @@ struct DeepChainTests {
   // MARK: Releasing
 
   /// The chains whose operators keep their input in `source` (the operator template), a list of
-  /// inputs (`ListSignal`: `concat`, `merge`) or two inputs (`BinarySignal`: `combineLatest`,
-  /// `zip`) are released in bounded stack (through the stack guard), and so are the subscription
-  /// objects of a completed chain (a merge's inner scopes hold their state through a
-  /// `ChainReference`).
+  /// inputs (`ListSignal`: `concat`, `merge`), two inputs (`BinarySignal`: `combineLatest`,
+  /// `zip`) or more (`CombiningSignal`) are released in bounded stack (through the stack guard),
+  /// and so are the subscription objects of a completed chain (a merge's inner scopes hold their
+  /// state through a `ChainReference`).
   enum ReleasedChain: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case filter, map, take, distinctUntilChanged, flattenMap, scan, doNext
     case mapError, `catch`, mapReplace, deliverOn, subscribeOn, concat, merge
     case combineLatest, zip, takeUntil, sample
+    case combineLatestOfThree, zipOfFour, combineLatestOfArray
     var testDescription: String { rawValue }
 
     /// What the chain delivers for the subject's `1` and completion: a `sample` whose sampler
@@ -336,6 +337,10 @@ struct DeepChainTests {
         case .zip: signal = signal.zip(with: .just(0)).map { $0.0 }
         case .takeUntil: signal = signal.take(until: Signal<Int, Never>.never)
         case .sample: signal = signal.sample(Signal<Int, Never>.never)
+        case .combineLatestOfThree:
+          signal = Signal.combineLatest(signal, .just(0), .just(0)).map { $0.0 }
+        case .zipOfFour: signal = Signal.zip(signal, .just(0), .just(0), .just(0)).map { $0.0 }
+        case .combineLatestOfArray: signal = Signal.combineLatest([signal, .just(0)]).map { $0[0] }
         }
       }
       return signal

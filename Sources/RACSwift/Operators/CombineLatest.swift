@@ -23,7 +23,7 @@ extension Signal where Value == Never {
     var names: [AnyObject] = []
     for signal in repeat each signals { names.append(signal) }
     return combiningSignal(
-      repeat each signals, rule: .latest, name: .many("+combineLatest", names))
+      repeat each signals, rule: .latest, label: "+combineLatest", inputs: names)
   }
 }
 
@@ -54,7 +54,7 @@ extension Signal where Value == Never {
   ) -> Signal<(A, B, C), Failure> {
     combiningSignal(
       TripleInputs<A, B, C, Failure>.self, (first, second, third), rule: .latest,
-      name: .many("+combineLatest", [first, second, third]))
+      label: "+combineLatest", inputs: [first, second, third])
   }
 
   /// `Signal.combineLatest` of four inputs, without the variadic form's cost per value.
@@ -69,7 +69,7 @@ extension Signal where Value == Never {
   ) -> Signal<(A, B, C, D), Failure> {
     combiningSignal(
       QuadInputs<A, B, C, D, Failure>.self, (first, second, third, fourth), rule: .latest,
-      name: .many("+combineLatest", [first, second, third, fourth]))
+      label: "+combineLatest", inputs: [first, second, third, fourth])
   }
 }
 
@@ -84,7 +84,7 @@ extension Signal {
   public static func combineLatest<S: Sequence, Element>(_ signals: S) -> Signal<[Element], Failure>
   where S.Element == Signal<Element, Failure>, Value == [Element] {
     let list = Array(signals)
-    return combiningSignal(list, rule: .latest, name: .many("+combineLatest", list))
+    return combiningSignal(list, rule: .latest, label: "+combineLatest")
   }
 
   /// Pairs of the latest values of the receiver and `other`, sent whenever either sends once

@@ -585,13 +585,14 @@ final class CombiningEngine<Inputs: CombiningInputs, Failure: Error>:
 /// A signal combining `signals` by `rule`: the parameter-pack forms of `combineLatest` and `zip`.
 @inlinable
 func combiningSignal<each V, Failure: Error>(
-  _ signals: repeat Signal<each V, Failure>, rule: CombiningRule, name: SignalNameNode
+  _ signals: repeat Signal<each V, Failure>, rule: CombiningRule, label: OperatorLabel,
+  inputs: [AnyObject]
 ) -> Signal<(repeat each V), Failure> {
   typealias Parameters = CombiningParameters<(repeat Signal<each V, Failure>)>
-  typealias Op = OperatorSignal<(repeat each V), Failure, Parameters>
+  typealias Op = CombiningSignal<(repeat Signal<each V, Failure>), (repeat each V), Failure>
   let parameters = Parameters(rule: rule, signals: (repeat each signals))
-  return Op(name: name, state: parameters) { signal, sink, scope in
-    let parameters = Op.state(of: signal)
+  return Op(label: label, parameters: parameters, inputs: inputs) { signal, sink, scope in
+    let parameters = Op.parameters(of: signal)
     let inputs = PackInputs(for: repeat each parameters.signals, in: scope)
     if inputs.count == 0 {
       emit(.completed, to: sink)
@@ -629,12 +630,14 @@ func combiningSignal<A, B, Failure: Error>(
 /// ``FixedArityInputs``): `Signal.combineLatest` and `Signal.zip` of three or four inputs.
 @inlinable
 func combiningSignal<Inputs: FixedArityInputs>(
-  _: Inputs.Type, _ signals: Inputs.Signals, rule: CombiningRule, name: SignalNameNode
+  _: Inputs.Type, _ signals: Inputs.Signals, rule: CombiningRule, label: OperatorLabel,
+  inputs: [AnyObject]
 ) -> Signal<Inputs.Output, Inputs.Failure> {
   typealias Parameters = CombiningParameters<Inputs.Signals>
-  typealias Op = OperatorSignal<Inputs.Output, Inputs.Failure, Parameters>
-  return Op(name: name, state: Parameters(rule: rule, signals: signals)) { signal, sink, scope in
-    let parameters = Op.state(of: signal)
+  typealias Op = CombiningSignal<Inputs.Signals, Inputs.Output, Inputs.Failure>
+  let parameters = Parameters(rule: rule, signals: signals)
+  return Op(label: label, parameters: parameters, inputs: inputs) { signal, sink, scope in
+    let parameters = Op.parameters(of: signal)
     let engine = CombiningEngine(
       rule: parameters.rule, inputs: Inputs(in: scope), sink: sink, scope: scope)
     Inputs.subscribe(parameters.signals, to: engine)
@@ -645,12 +648,13 @@ func combiningSignal<Inputs: FixedArityInputs>(
 /// `combineLatest` and `zip`.
 @inlinable
 func combiningSignal<Element, Failure: Error>(
-  _ signals: [Signal<Element, Failure>], rule: CombiningRule, name: SignalNameNode
+  _ signals: [Signal<Element, Failure>], rule: CombiningRule, label: OperatorLabel
 ) -> Signal<[Element], Failure> {
   typealias Parameters = CombiningParameters<[Signal<Element, Failure>]>
-  typealias Op = OperatorSignal<[Element], Failure, Parameters>
-  return Op(name: name, state: Parameters(rule: rule, signals: signals)) { signal, sink, scope in
-    let parameters = Op.state(of: signal)
+  typealias Op = CombiningSignal<[Signal<Element, Failure>], [Element], Failure>
+  let parameters = Parameters(rule: rule, signals: signals)
+  return Op(label: label, parameters: parameters, inputs: signals) { signal, sink, scope in
+    let parameters = Op.parameters(of: signal)
     if parameters.signals.isEmpty {
       emit(.completed, to: sink)
       return

@@ -20,7 +20,7 @@ extension Signal where Value == Never {
   ) -> Signal<(repeat each V), Failure> {
     var names: [AnyObject] = []
     for signal in repeat each signals { names.append(signal) }
-    return combiningSignal(repeat each signals, rule: .zip, name: .many("+zip", names))
+    return combiningSignal(repeat each signals, rule: .zip, label: "+zip", inputs: names)
   }
 }
 
@@ -50,7 +50,7 @@ extension Signal where Value == Never {
   ) -> Signal<(A, B, C), Failure> {
     combiningSignal(
       TripleInputs<A, B, C, Failure>.self, (first, second, third), rule: .zip,
-      name: .many("+zip", [first, second, third]))
+      label: "+zip", inputs: [first, second, third])
   }
 
   /// `Signal.zip` of four inputs, without the variadic form's cost per value.
@@ -65,7 +65,7 @@ extension Signal where Value == Never {
   ) -> Signal<(A, B, C, D), Failure> {
     combiningSignal(
       QuadInputs<A, B, C, D, Failure>.self, (first, second, third, fourth), rule: .zip,
-      name: .many("+zip", [first, second, third, fourth]))
+      label: "+zip", inputs: [first, second, third, fourth])
   }
 }
 
@@ -80,7 +80,7 @@ extension Signal {
   public static func zip<S: Sequence, Element>(_ signals: S) -> Signal<[Element], Failure>
   where S.Element == Signal<Element, Failure>, Value == [Element] {
     let list = Array(signals)
-    return combiningSignal(list, rule: .zip, name: .many("+zip", list))
+    return combiningSignal(list, rule: .zip, label: "+zip")
   }
 
   /// Pairs of the n-th values of the receiver and `other` (RAC's `-zipWith:`).
