@@ -13,7 +13,7 @@ extension Signal {
     return Op(name: .input("deliverOn:"), source: self, parameter: scheduler) {
       signal, sink, scope in
       let op = Op.cast(signal)
-      let hop = Hop(to: .scheduler(op.parameter), scope: scope) { emit($0, to: sink) }
+      let hop = Hop(to: .scheduler(op.parameter), scope: scope, deliver: sink)
       op.source.subscribe(sink: { hop.receive($0) }, scope: scope)
     }
   }
@@ -51,7 +51,7 @@ extension Signal {
       signal, sink, scope in
       let op = Op.cast(signal)
       let hop = Hop<Event<Value, Failure>>(to: .mainActor) { event in
-        if !scope.isDisposed { emit(event, to: sink) }
+        if !scope.isDisposed { sink(&event) }
       }
       op.source.subscribe(sink: { hop.receive($0) }, scope: scope)
     }

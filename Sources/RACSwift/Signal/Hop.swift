@@ -57,7 +57,7 @@ enum HopTarget: @unchecked Sendable {
 @usableFromInline
 final class Hop<Item>: @unchecked Sendable {
   @usableFromInline let target: HopTarget
-  @usableFromInline let deliver: (Item) -> Void
+  @usableFromInline let deliver: (inout Item) -> Void
   /// The subscription whose scheduled drain actions are tracked (see the type's comment).
   @usableFromInline let scope: SubscriptionScope?
   @usableFromInline let lock = Lock()
@@ -70,9 +70,14 @@ final class Hop<Item>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var round = 0
 
   /// A hop delivering to `deliver` on `target`; `scope` tracks scheduled drains (give one for a
-  /// scheduler target, where an action can be cancelled).
+  /// scheduler target, where an action can be cancelled). `deliver` takes its item `inout`, as a
+  /// stage takes its event (``Signal/Sink``), so a hop of events delivers straight into the next
+  /// stage; it must not change the item.
   @usableFromInline
-  init(to target: HopTarget, scope: SubscriptionScope? = nil, deliver: @escaping (Item) -> Void) {
+  init(
+    to target: HopTarget, scope: SubscriptionScope? = nil,
+    deliver: @escaping (inout Item) -> Void
+  ) {
     self.target = target
     self.scope = scope
     self.deliver = deliver
@@ -92,7 +97,8 @@ final class Hop<Item>: @unchecked Sendable {
     if inline && !busy {
       busy = true
       lock.unlock()
-      deliver(item)
+      var item = item
+      deliver(&item)
       finishInline()
       return
     }
@@ -150,7 +156,7 @@ final class Hop<Item>: @unchecked Sendable {
   private func drain() {
     while true {
       lock.lock()
-      guard let item = pending.popFirst() else {
+      guard var item = pending.popFirst() else {
         busy = false
         let finished = action
         action = nil
@@ -160,7 +166,7 @@ final class Hop<Item>: @unchecked Sendable {
       }
       lock.unlock()
       if let scope, scope.isDisposed { continue }
-      deliver(item)
+      deliver(&item)
     }
   }
 }

@@ -24,7 +24,7 @@ extension Signal {
     let source = self
     let target = HopTarget(actor: actor)
     return Signal(name: .alias(self)) { _, sink, scope in
-      let hop = Hop<Event<Value, Failure>>(to: target, scope: scope) { emit($0, to: sink) }
+      let hop = Hop<Event<Value, Failure>>(to: target, scope: scope, deliver: sink)
       // A child scope: events still queued for the actor must survive the end of the source's
       // subscription (a created signal ends its own scope right after its terminal event).
       source.subscribe(sink: { hop.receive($0) }, scope: scope.makeChild())
@@ -50,7 +50,7 @@ extension Signal {
     let source = self
     let target = HopTarget(actor: actor)
     return Signal(name: .alias(self)) { _, sink, scope in
-      let hop = Hop<Void>(to: target, scope: scope) {
+      let hop = Hop<Void>(to: target, scope: scope) { _ in
         if !scope.isDisposed { source.subscribe(sink: sink, scope: scope) }
       }
       hop.receive(())

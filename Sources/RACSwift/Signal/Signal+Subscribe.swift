@@ -103,9 +103,7 @@ extension Signal {
     deliver: @escaping (inout Event<Value, Failure>) -> Void
   ) {
     if let isolation {
-      let hop = Hop<Event<Value, Failure>>(to: HopTarget(actor: isolation)) {
-        emit($0, to: deliver)
-      }
+      let hop = Hop<Event<Value, Failure>>(to: HopTarget(actor: isolation), deliver: deliver)
       subscribe(sink: { hop.receive($0) }, scope: root)
     } else {
       subscribe(sink: deliver, scope: root)

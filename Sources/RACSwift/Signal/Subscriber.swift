@@ -65,9 +65,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
       }
     }
     if let isolation {
-      let hop = Hop<Event<Value, Failure>>(to: HopTarget(actor: isolation)) {
-        emit($0, to: handlers)
-      }
+      let hop = Hop<Event<Value, Failure>>(to: HopTarget(actor: isolation), deliver: handlers)
       target = .passRetained(SubscriberTarget { hop.receive($0) })
     } else {
       target = .passRetained(SubscriberTarget(handlers))
