@@ -53,10 +53,20 @@ struct ChainReference<Object: AnyObject>: @unchecked Sendable {
 @usableFromInline
 typealias InputReference<Value, Failure: Error> = ChainReference<Signal<Value, Failure>>
 
-extension ChainReference {
-  /// Lets go of an operator's input: `depth` is the holding signal's ``Signal/releaseDepth``.
-  @inlinable @inline(__always)
-  func release(at depth: UInt32) { release(atLoopPoint: depth % releaseLoopInterval == 0) }
+extension StackGuard {
+  /// Moves the value out of `storage`, leaving `empty`, and lets go of it inside a guarded
+  /// closure, as ``ChainReference`` does at a loop point: for a holder whose links sit in a
+  /// collection or an optional (``ListSignal``, ``CombiningSignal``). Moved out first, so that
+  /// the last release happens inside the closure, never after it, where the guard no longer
+  /// counts.
+  static func releaseMovingOut<Held>(_ storage: inout Held, leaving empty: Held) {
+    var taken: Held? = storage
+    storage = empty
+    runBounded {
+      withExtendedLifetime(taken) {}
+      taken = nil
+    }
+  }
 }
 
 /// How many links of a chain let go of the next at once, nested, before one goes through the

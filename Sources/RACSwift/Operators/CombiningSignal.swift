@@ -55,21 +55,9 @@ final class CombiningSignal<Signals, Value, Failure: Error>: Signal<Value, Failu
 
   @usableFromInline
   override func releaseInputs() {
-    if releaseDepth % releaseLoopInterval != 0 { return }
-    let moved = MovedInputs((parameters, inputs))
-    parameters = nil
-    inputs = []
-    ChainReference(moved).release(atLoopPoint: true)
+    // Both hold the inputs: the second release, the last, frees them inside the guard.
+    guard isReleaseLoopPoint else { return }
+    StackGuard.releaseMovingOut(&parameters, leaving: nil)
+    StackGuard.releaseMovingOut(&inputs, leaving: [])
   }
-}
-
-/// What a ``CombiningSignal`` moved out of itself in its `deinit`, released through the stack
-/// guard as one object.
-///
-/// Lock discipline: immutable.
-@usableFromInline
-final class MovedInputs<Held>: @unchecked Sendable {
-  @usableFromInline let held: Held
-
-  @usableFromInline init(_ held: Held) { self.held = held }
 }

@@ -47,8 +47,8 @@ final class BinarySignal<First, Second, Value, Failure: Error, Parameter>: Signa
 
   @usableFromInline
   override func releaseInputs() {
-    firstInput.release(at: releaseDepth)
-    secondInput.release(at: releaseDepth)
+    firstInput.release(atLoopPoint: isReleaseLoopPoint)
+    secondInput.release(atLoopPoint: isReleaseLoopPoint)
   }
 
   @usableFromInline

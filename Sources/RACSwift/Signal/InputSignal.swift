@@ -43,5 +43,5 @@ class InputSignal<Input, InputFailure: Error, Value, Failure: Error>: Signal<Val
   override final func nameInput() -> AnyObject? { source }
 
   @usableFromInline
-  override final func releaseInputs() { input.release(at: releaseDepth) }
+  override final func releaseInputs() { input.release(atLoopPoint: isReleaseLoopPoint) }
 }

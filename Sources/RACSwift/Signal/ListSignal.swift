@@ -35,14 +35,6 @@ final class ListSignal<Value, Failure: Error>: Signal<Value, Failure>, @unchecke
 
   @usableFromInline
   override func releaseInputs() {
-    guard releaseDepth % releaseLoopInterval == 0 else { return }
-    // The list is let go of inside the guarded closure — at once when the stack has room, else
-    // by the guard's loop — never after it returned, where the guard no longer counts.
-    var taken: [Signal<Value, Failure>]? = inputs
-    inputs = []
-    StackGuard.runBounded {
-      withExtendedLifetime(taken) {}
-      taken = nil
-    }
+    if isReleaseLoopPoint { StackGuard.releaseMovingOut(&inputs, leaving: []) }
   }
 }

@@ -72,6 +72,11 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   /// while a short chain releases as plainly as Swift would.
   @usableFromInline let releaseDepth: UInt32
 
+  /// Whether this signal is a loop point of its chain: it lets go of its inputs through the
+  /// stack guard (every ``releaseLoopInterval``th signal; see ``ChainReference``).
+  @inlinable @inline(__always)
+  final var isReleaseLoopPoint: Bool { releaseDepth % releaseLoopInterval == 0 }
+
   @inlinable
   init(name: SignalNameNode, releaseDepth: UInt32 = 0, subscribe: @escaping SubscribeFunction) {
     nameNode = name

@@ -36,8 +36,9 @@ enum SignalNameNode: @unchecked Sendable {
   /// A combination of several signals: `+merge: (a, b)`.
   case many(OperatorLabel, [AnyObject])
   /// `.binary` or `.many` of the signal's own inputs, read through ``Signal/nameInputs()``: the
-  /// operator classes that keep their inputs (``ListSignal``, ``BinarySignal``) do not store
-  /// them a second time in the name, which would be released one nested level per operator.
+  /// operator classes that keep their inputs (``ListSignal``, ``BinarySignal``,
+  /// ``CombiningSignal``) do not store them a second time in the name, which would be released
+  /// one nested level per operator.
   case inputs(OperatorLabel, ListNameShape)
   /// The same name as the input (the `log…` operators keep their input's name).
   case alias(AnyObject)
