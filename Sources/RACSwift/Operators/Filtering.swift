@@ -36,8 +36,10 @@ extension Signal {
     return Op(name: .input("filter:"), source: source, predicate: isIncluded) {
       signal, sink, scope in
       let op = Op.cast(signal)
-      let isIncluded = op.predicate
-      op.source.subscribe(sink: { if $0.passes(isIncluded) { sink(&$0) } }, scope: scope)
+      // The stage captures one object, its context (see ``StageContext``).
+      let stage = StageContext(parameter: FunctionParameter(op.predicate), sink: sink)
+      op.source.subscribe(
+        sink: { if $0.passes(stage.parameter.function) { stage.sink(&$0) } }, scope: scope)
     }
   }
 
@@ -92,9 +94,11 @@ extension Signal {
     }
     return Op(name: name, source: source, parameter: parameter) { signal, sink, scope in
       let op = Op.cast(signal)
-      let transform = op.parameter.transform
+      // The stage captures one object, its context (see ``StageContext``).
+      let stage = StageContext(parameter: op.parameter, sink: sink)
       op.source.subscribe(
-        sink: { $0.forwardCompactMapped(transform, to: sink) }, scope: scope)
+        sink: { $0.forwardCompactMapped(stage.parameter.transform, to: stage.sink) },
+        scope: scope)
     }
   }
 

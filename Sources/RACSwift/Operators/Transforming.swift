@@ -48,16 +48,20 @@ extension Signal {
     return Op(name: name, source: source, function: transform) {
       signal, sink, scope in
       let op = Op.cast(signal)
-      let transform = op.function
+      // Each stage captures one object, its context (see ``StageContext``).
       if op.isFiltered {
-        let isIncluded = op.predicate
+        let stage = StageContext(
+          parameter: MapFilterParameter(transform: op.function, isIncluded: op.predicate),
+          sink: sink)
         op.source.subscribe(
           sink: { event in
-            var mapped = event.map(transform)
-            if mapped.passes(isIncluded) { sink(&mapped) }
+            var mapped = event.map(stage.parameter.transform)
+            if mapped.passes(stage.parameter.isIncluded) { stage.sink(&mapped) }
           }, scope: scope)
       } else {
-        op.source.subscribe(sink: { emit($0.map(transform), to: sink) }, scope: scope)
+        let stage = StageContext(parameter: FunctionParameter(op.function), sink: sink)
+        op.source.subscribe(
+          sink: { emit($0.map(stage.parameter.function), to: stage.sink) }, scope: scope)
       }
     }
   }

@@ -63,21 +63,35 @@ extension Signal {
     next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?
   ) -> any Disposable {
     var finished = false
-    subscribe(
-      path,
-      stage: { event in
-        if finished { return }
-        switch event {
-        case .next(let value):
-          next?(value)
-        case .error(let failure):
-          finished = true
-          error?(failure)
-        case .completed:
-          finished = true
-          completed?()
-        }
-      }, scope: .unscoped)
+    if error == nil, completed == nil, let next {
+      // `subscribe(next:)`: a stage that captures one handler and the flag is called without
+      // unpacking a larger context for every event.
+      subscribe(
+        path,
+        stage: { event in
+          if case .next(let value) = event {
+            if !finished { next(value) }
+          } else {
+            finished = true
+          }
+        }, scope: .unscoped)
+    } else {
+      subscribe(
+        path,
+        stage: { event in
+          if finished { return }
+          switch event {
+          case .next(let value):
+            next?(value)
+          case .error(let failure):
+            finished = true
+            error?(failure)
+          case .completed:
+            finished = true
+            completed?()
+          }
+        }, scope: .unscoped)
+    }
     assert(finished, "a synchronous signal returned from subscribe without a terminal event")
     return finishedSubscription
   }
