@@ -62,7 +62,7 @@ extension Signal {
       let startFactory = op.parameter.startFactory
       let combine = op.parameter.combine
       let state = FoldState<A?>(accumulator: nil)
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           switch event {
           case .next(let value):
@@ -91,7 +91,7 @@ extension Signal {
       let op = Op.cast(signal)
       // Appends in place: folding through `combine` would copy the array for every value.
       let state = FoldState<[Value]>(accumulator: [])
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           switch event {
           case .next(let value): state.accumulator.append(value)

@@ -108,7 +108,7 @@ extension Signal {
         guardState.send(.completed)
         scope.endChild(child)
       }
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           switch event {
           case .next(let value): if let answer = onValue(value) { finish(answer) }

@@ -108,7 +108,7 @@ extension Signal {
       let op = Op.cast(signal)
       emit(.next(op.parameter), to: sink)
       if scope.isDisposed { return }
-      op.source.subscribe(sink: sink, scope: scope)
+      op.subscribeInput(sink: sink, scope: scope)
     }
   }
 
@@ -129,7 +129,7 @@ extension Signal {
       let op = Op.cast(signal)
       let next = op.parameter.next
       let child = scope.makeChild()
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           switch event {
           case .next: break

@@ -14,7 +14,7 @@ extension Signal {
       signal, sink, scope in
       let op = Op.cast(signal)
       let hop = Hop(to: .scheduler(op.parameter), scope: scope, deliver: sink)
-      op.source.subscribe(sink: { hop.receive($0) }, scope: scope)
+      op.subscribeInput(sink: { hop.receive($0) }, scope: scope)
     }
   }
 
@@ -33,7 +33,7 @@ extension Signal {
       let downstream = SendableSink(sink)
       let scheduled = op.parameter.schedule {
         if scope.isDisposed { return }
-        op.source.subscribe(sink: downstream.send, scope: scope)
+        op.subscribeInput(sink: downstream.send, scope: scope)
       }
       if let scheduled { scope.add(scheduled) }
     }
@@ -53,7 +53,7 @@ extension Signal {
       let hop = Hop<Event<Value, Failure>>(to: .mainActor) { event in
         if !scope.isDisposed { sink(&event) }
       }
-      op.source.subscribe(sink: { hop.receive($0) }, scope: scope)
+      op.subscribeInput(sink: { hop.receive($0) }, scope: scope)
     }
   }
 }

@@ -19,7 +19,7 @@ extension Signal {
       signal, sink, scope in
       let op = Op.cast(signal)
       let sourceScope = scope.makeChild()
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           switch event {
           case .next(let value): emit(.next(value), to: sink)
@@ -60,7 +60,7 @@ extension Signal {
     ) {
       signal, sink, scope in
       let op = Op.cast(signal)
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           switch event {
           case .next(let value): emit(.next(value), to: sink)
@@ -110,7 +110,7 @@ extension Signal {
     ) { signal, sink, scope in
       let op = Op.cast(signal)
       let guardState = TerminalGuard(sink: sink)
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           switch event {
           case .next(let value):
@@ -147,7 +147,7 @@ extension Signal {
       signal, sink, scope in
       let op = Op.cast(signal)
       let guardState = TerminalGuard(sink: sink)
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           switch event {
           case .next(let value):
@@ -218,7 +218,7 @@ extension Signal where Failure == Never {
     typealias Op = UnarySignal<Value, Never, Value, E, Void>
     return Op(name: name, source: self, parameter: ()) {
       signal, sink, scope in
-      Op.cast(signal).source.subscribe(
+      Op.cast(signal).subscribeInput(
         sink: { event in
           switch event {
           case .next(let value): emit(.next(value), to: sink)

@@ -28,8 +28,7 @@ extension Signal {
         let op = Op.cast(signal)
         let isIncluded = op.predicate
         // The source is synchronous: this signal was made synchronous only then.
-        op.source.subscribe(
-          op.source.synchronousPath.unsafelyUnwrapped,
+        op.subscribeInputSynchronously(
           stage: { if $0.passes(isIncluded) { sink(&$0) } }, scope: scope)
       }
     }
@@ -38,7 +37,7 @@ extension Signal {
       let op = Op.cast(signal)
       // The stage captures one object, its context (see ``StageContext``).
       let stage = StageContext(parameter: FunctionParameter(op.predicate), sink: sink)
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { if $0.passes(stage.parameter.function) { stage.sink(&$0) } }, scope: scope)
     }
   }
@@ -87,8 +86,7 @@ extension Signal {
         let op = Op.cast(signal)
         let transform = op.parameter.transform
         // The source is synchronous: this signal was made synchronous only then.
-        op.source.subscribe(
-          op.source.synchronousPath.unsafelyUnwrapped,
+        op.subscribeInputSynchronously(
           stage: { $0.forwardCompactMapped(transform, to: sink) }, scope: scope)
       }
     }
@@ -96,7 +94,7 @@ extension Signal {
       let op = Op.cast(signal)
       // The stage captures one object, its context (see ``StageContext``).
       let stage = StageContext(parameter: op.parameter, sink: sink)
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { $0.forwardCompactMapped(stage.parameter.transform, to: stage.sink) },
         scope: scope)
     }
@@ -120,7 +118,7 @@ extension Signal {
         return
       }
       let counter = TakeCounter(remaining: op.parameter, sink: sink)
-      op.source.subscribe(sink: { counter.receive(&$0) }, scope: scope)
+      op.subscribeInput(sink: { counter.receive(&$0) }, scope: scope)
     }
   }
 
@@ -136,11 +134,11 @@ extension Signal {
       signal, sink, scope in
       let op = Op.cast(signal)
       if op.parameter <= 0 {
-        op.source.subscribe(sink: sink, scope: scope)
+        op.subscribeInput(sink: sink, scope: scope)
         return
       }
       let counter = SkipCounter(remaining: op.parameter, sink: sink)
-      op.source.subscribe(sink: { counter.receive(&$0) }, scope: scope)
+      op.subscribeInput(sink: { counter.receive(&$0) }, scope: scope)
     }
   }
 }
@@ -239,7 +237,7 @@ extension Signal where Value: Equatable {
       signal, sink, scope in
       let op = Op.cast(signal)
       let ignored = op.parameter
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           if case .next(let value) = event, value == ignored { return }
           sink(&event)
@@ -260,7 +258,7 @@ extension Signal where Value: Equatable {
       signal, sink, scope in
       let op = Op.cast(signal)
       let state = FoldState<Value?>(accumulator: nil)
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           if case .next(let value) = event {
             if let previous = state.accumulator, previous == value { return }
@@ -296,7 +294,7 @@ extension Signal {
       let op = Op.cast(signal)
       let isEquivalent = op.parameter.isEquivalent
       let state = FoldState<Value?>(accumulator: nil)
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           if case .next(let value) = event {
             if let previous = state.accumulator, isEquivalent(previous, value) { return }
@@ -318,7 +316,7 @@ extension Signal {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, Void>
     return Op(name: .input("ignoreValues"), source: self, parameter: ()) { signal, sink, scope in
       let op = Op.cast(signal)
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           if case .next = event { return }
           sink(&event)
@@ -340,7 +338,7 @@ extension Signal {
       let op = Op.cast(signal)
       let count = op.parameter
       let state = FoldState(accumulator: RingBuffer<Value>())
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           switch event {
           case .next(let value):
@@ -395,7 +393,7 @@ extension Signal {
       let op = Op.cast(signal)
       let isEnd = op.predicate
       let guardState = TerminalGuard(sink: sink)
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           if case .next(let value) = event, isEnd(value) {
             guardState.send(.completed)
@@ -441,7 +439,7 @@ extension Signal {
       let op = Op.cast(signal)
       let isStart = op.predicate
       let state = FoldState(accumulator: false)
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           if case .next(let value) = event, !state.accumulator {
             guard isStart(value) else { return }

@@ -48,7 +48,7 @@ extension Signal {
       let op = Op.cast(signal)
       let state = BoundedFlattenState<T, Failure>(
         limit: op.parameter, sink: sink, scope: scope)
-      op.source.subscribe(sink: { state.receiveOuter($0) }, scope: state.outerScope)
+      op.subscribeInput(sink: { state.receiveOuter($0) }, scope: state.outerScope)
     }
   }
 

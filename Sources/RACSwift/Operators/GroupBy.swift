@@ -53,7 +53,7 @@ extension Signal {
       let transform = op.parameter.transform
       let groups = FoldState<[Key: GroupedSignal<Key, T, Failure>]>(accumulator: [:])
       let order = FoldState<[GroupedSignal<Key, T, Failure>]>(accumulator: [])
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           switch event {
           case .next(let value):

@@ -13,7 +13,7 @@ extension Signal {
       signal, sink, scope in
       let op = Op.cast(signal)
       let state = SampleState<Value, Failure>(sink: sink, scope: scope)
-      op.source.subscribe(sink: { state.perform(.value($0)) }, scope: scope.makeChild())
+      op.subscribeInput(sink: { state.perform(.value($0)) }, scope: scope.makeChild())
       if scope.isDisposed { return }
       op.parameter.subscribe(
         sink: { event in

@@ -18,7 +18,7 @@ extension Signal {
       let op = Op.cast(signal)
       let state = ScanState(
         accumulator: op.parameter.initial, combine: op.parameter.combine, sink: sink)
-      op.source.subscribe(sink: { state.receive($0) }, scope: scope)
+      op.subscribeInput(sink: { state.receive($0) }, scope: scope)
     }
   }
 }
@@ -50,7 +50,7 @@ extension Signal {
           defer { index += 1 }
           return combine(accumulator, value, index)
         }, sink: sink)
-      op.source.subscribe(sink: { state.receive($0) }, scope: scope)
+      op.subscribeInput(sink: { state.receive($0) }, scope: scope)
     }
   }
 }

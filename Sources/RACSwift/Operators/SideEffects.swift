@@ -76,7 +76,7 @@ extension Signal {
       let op = Op.cast(signal)
       op.parameter.body()
       if scope.isDisposed { return }
-      op.source.subscribe(sink: sink, scope: scope)
+      op.subscribeInput(sink: sink, scope: scope)
     }.startingSubscriptions(on: isolation)
   }
 
@@ -91,7 +91,7 @@ extension Signal {
       signal, sink, scope in
       let op = Op.cast(signal)
       scope.add(AnyDisposable(op.parameter.body))
-      op.source.subscribe(sink: sink, scope: scope)
+      op.subscribeInput(sink: sink, scope: scope)
     }
   }
 
@@ -110,14 +110,14 @@ extension Signal {
       let op = Op.cast(signal)
       let effect = op.parameter.effect
       guard op.parameter.onActor else {
-        op.source.subscribe(
+        op.subscribeInput(
           sink: { event in
             effect(&event)
             sink(&event)
           }, scope: scope)
         return
       }
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           // An effect written on an actor never starts once the subscription is disposed.
           if scope.isDisposed { return }

@@ -13,7 +13,7 @@ extension Signal {
     return Op(name: .input("switchToLatest"), source: self, parameter: ()) {
       signal, sink, scope in
       let state = SwitchState<T, Failure>(sink: sink, scope: scope)
-      Op.cast(signal).source.subscribe(
+      Op.cast(signal).subscribeInput(
         sink: { state.receiveOuter($0) }, scope: state.outerScope)
     }
   }
@@ -84,7 +84,7 @@ extension Signal {
     return Op(name: .input("switchToLatest"), source: self, parameter: ()) {
       signal, sink, scope in
       let state = SwitchState<T, Failure>(sink: sink, scope: scope)
-      Op.cast(signal).source.subscribe(
+      Op.cast(signal).subscribeInput(
         sink: { event in
           state.receiveOuter(event.map { inner in inner.promotedImplicitly(Failure.self) })
         }, scope: state.outerScope)

@@ -22,7 +22,7 @@ extension Signal {
           }
         }, scope: triggerScope)
       if scope.isDisposed { return }
-      op.source.subscribe(sink: { output.send($0) }, scope: scope.makeChild())
+      op.subscribeInput(sink: { output.send($0) }, scope: scope.makeChild())
     }
   }
 
@@ -45,7 +45,7 @@ extension Signal {
       op.parameter.subscribe(
         sink: { state.perform(.replacement($0)) }, scope: state.replacementScope)
       if scope.isDisposed { return }
-      op.source.subscribe(sink: { state.perform(.original($0)) }, scope: state.originalScope)
+      op.subscribeInput(sink: { state.perform(.original($0)) }, scope: state.originalScope)
     }
   }
 }

@@ -29,7 +29,7 @@ extension Signal {
       let output = SerializedEventSink(sink: sink, scope: scope)
       let pending = PendingActions()
       scope.add(pending)
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           if case .error = event {
             pending.dispose()
@@ -78,7 +78,7 @@ extension Signal {
         output: SerializedEventSink(sink: sink, scope: scope)
       )
       scope.add(state.pending)
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           switch event {
           case .next(let value):
@@ -113,7 +113,7 @@ extension Signal {
     ) { signal, sink, scope in
       let op = Op.cast(signal)
       let output = op.parameter.startTimer(sink: sink, scope: scope)
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           if event.isTerminal { output.pending.dispose() }
           output.sink.send(event.mapError { TimeoutError.underlying($0) })
@@ -136,7 +136,7 @@ extension Signal {
     ) { signal, sink, scope in
       let op = Op.cast(signal)
       let output = op.parameter.startTimer(sink: sink, scope: scope)
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           if event.isTerminal { output.pending.dispose() }
           output.sink.send(event)
@@ -167,7 +167,7 @@ extension Signal {
         output: SerializedEventSink(sink: sink, scope: scope)
       )
       scope.add(state.pending)
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           switch event {
           case .next(let value): state.append(value)

@@ -31,17 +31,16 @@ extension Signal {
         let op = Op.cast(signal)
         let transform = op.function
         // The source is synchronous: this signal was made synchronous only then.
-        let path = op.source.synchronousPath.unsafelyUnwrapped
         if op.isFiltered {
           let isIncluded = op.predicate
-          op.source.subscribe(
-            path,
+          op.subscribeInputSynchronously(
             stage: { event in
               var mapped = event.map(transform)
               if mapped.passes(isIncluded) { sink(&mapped) }
             }, scope: scope)
         } else {
-          op.source.subscribe(path, stage: { emit($0.map(transform), to: sink) }, scope: scope)
+          op.subscribeInputSynchronously(
+            stage: { emit($0.map(transform), to: sink) }, scope: scope)
         }
       }
     }
@@ -53,14 +52,14 @@ extension Signal {
         let stage = StageContext(
           parameter: MapFilterParameter(transform: op.function, isIncluded: op.predicate),
           sink: sink)
-        op.source.subscribe(
+        op.subscribeInput(
           sink: { event in
             var mapped = event.map(stage.parameter.transform)
             if mapped.passes(stage.parameter.isIncluded) { stage.sink(&mapped) }
           }, scope: scope)
       } else {
         let stage = StageContext(parameter: FunctionParameter(op.function), sink: sink)
-        op.source.subscribe(
+        op.subscribeInput(
           sink: { emit($0.map(stage.parameter.function), to: stage.sink) }, scope: scope)
       }
     }
@@ -88,7 +87,7 @@ extension Signal {
       let op = Op.cast(signal)
       let merge = MergeState(sink: sink, scope: scope)
       let sourceScope = scope.makeChild()
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           switch event {
           case .next(let value): merge.subscribeInner(op.function(value))
@@ -150,7 +149,7 @@ extension Signal {
       let block = op.parameter()
       let merge = MergeState(sink: sink, scope: scope)
       let sourceScope = scope.makeChild()
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           // After a stop, or once everything was disposed by an error, the source is ignored.
           if sourceScope.isDisposed { return }
@@ -232,7 +231,7 @@ extension Signal {
       signal, sink, scope in
       let op = Op.cast(signal)
       let replacement = op.parameter
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           switch event {
           case .next: emit(.next(replacement), to: sink)
@@ -262,7 +261,7 @@ extension Signal {
       let op = Op.cast(signal)
       let combine = op.parameter.combine
       let state = FoldState(accumulator: op.parameter.start)
-      op.source.subscribe(
+      op.subscribeInput(
         sink: { event in
           switch event {
           case .next(let value):
@@ -286,7 +285,7 @@ extension Signal {
   public func materialize() -> Signal<Event<Value, Failure>, Never> {
     typealias Op = UnarySignal<Value, Failure, Event<Value, Failure>, Never, Void>
     return Op(name: .input("materialize"), source: self, parameter: ()) { signal, sink, scope in
-      Op.cast(signal).source.subscribe(
+      Op.cast(signal).subscribeInput(
         sink: { event in
           emit(.next(event), to: sink)
           if event.isTerminal && !scope.isDisposed { emit(.completed, to: sink) }
@@ -307,7 +306,7 @@ extension Signal {
     typealias Op = UnarySignal<Value, Failure, T, Failure, Void>
     return Op(name: .input("dematerialize"), source: self, parameter: ()) { signal, sink, scope in
       let guardState = TerminalGuard(sink: sink)
-      Op.cast(signal).source.subscribe(
+      Op.cast(signal).subscribeInput(
         sink: { event in
           switch event {
           case .next(let inner): guardState.send(inner)
@@ -330,7 +329,7 @@ extension Signal {
     typealias Op = UnarySignal<Value, Never, T, E, Void>
     return Op(name: .input("dematerialize"), source: self, parameter: ()) { signal, sink, scope in
       let guardState = TerminalGuard(sink: sink)
-      Op.cast(signal).source.subscribe(
+      Op.cast(signal).subscribeInput(
         sink: { event in
           switch event {
           case .next(let inner): guardState.send(inner)
