@@ -695,7 +695,7 @@ struct CombiningEngineConcurrencyTests {
   }
 
   @Test("B.3 +combineLatest of (Int, String, Point) fed from 4 threads: one output per value")
-  func combineLatest() {
+  func combineLatest() async {
     let numbers = Subject<Int, Never>()
     let words = Subject<String, Never>()
     let points = Subject<Point, Never>()
@@ -706,7 +706,7 @@ struct CombiningEngineConcurrencyTests {
     numbers.sendNext(-1)
     words.sendNext("")
     points.sendNext(Point(x: -1, y: -1))
-    onThreads(Self.threads) { thread in Self.feed(numbers, words, points, thread: thread) }
+    await onThreads(Self.threads) { thread in Self.feed(numbers, words, points, thread: thread) }
     numbers.sendCompleted()
     words.sendCompleted()
     points.sendCompleted()
@@ -717,7 +717,7 @@ struct CombiningEngineConcurrencyTests {
   }
 
   @Test("B.1 +zip of (Int, String, Point) fed from 4 threads: every tuple, each input in order")
-  func zip() {
+  func zip() async {
     let numbers = Subject<Int, Never>()
     let words = Subject<String, Never>()
     let points = Subject<Point, Never>()
@@ -730,7 +730,7 @@ struct CombiningEngineConcurrencyTests {
         probe.handle()
         lastIndex.check(point)
       }, completed: { completions.increment() })
-    onThreads(Self.threads) { thread in Self.feed(numbers, words, points, thread: thread) }
+    await onThreads(Self.threads) { thread in Self.feed(numbers, words, points, thread: thread) }
     numbers.sendCompleted()
     #expect(probe.count == Self.threads * Self.perThread / 3)
     #expect(probe.overlaps == 0)

@@ -538,13 +538,13 @@ final class AsyncWork: @unchecked Sendable {
 @Suite("ButtonSignal and Command under stress", .checksLiveSubscriptions, .tags(.concurrency))
 struct ButtonConcurrencyTests {
   @Test("10,000 taps from 4 threads on a ButtonSignal: no overlap, one work per accepted tap")
-  func buttonSignal() {
+  func buttonSignal() async {
     let control = TestControl()
     let work = AsyncWork()
     let accepted = AtomicCounter()
     let button = ButtonSignal(control: control) { _ in work.make() }
     let subscription = button.subscribe(completed: { accepted.increment() }, isolation: nil)
-    onThreads(4) { _ in
+    await onThreads(4) { _ in
       for _ in 0..<2_500 { control.tap() }
     }
     work.group.wait()
@@ -558,7 +558,7 @@ struct ButtonConcurrencyTests {
   @Test(
     "10,000 taps from 4 threads on a control bound to a Command: no overlap, one work per execution"
   )
-  func command() {
+  func command() async {
     let control = TestControl()
     let work = AsyncWork()
     let scheduler = QueueScheduler(name: "command")
@@ -567,7 +567,7 @@ struct ButtonConcurrencyTests {
     let counting = command.executionSignals.subscribe(
       next: { _ in executions.increment() }, isolation: nil)
     let binding = control.bind(command)
-    onThreads(4) { _ in
+    await onThreads(4) { _ in
       for _ in 0..<2_500 { control.tap() }
     }
     work.group.wait()

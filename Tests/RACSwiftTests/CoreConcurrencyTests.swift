@@ -33,11 +33,11 @@ struct CoreConcurrencyTests {
 
   @Test(
     "4 threads × 250,000 sendNext into one Subject: exactly 1,000,000 values, never overlapping")
-  func subjectStress() {
+  func subjectStress() async {
     let subject = Subject<Int, Never>()
     let probe = SerialityProbe()
     let subscription = subject.subscribe(next: { _ in probe.handle() })
-    onThreads(Self.threads) { _ in
+    await onThreads(Self.threads) { _ in
       for value in 0..<Self.perThread { subject.sendNext(value) }
     }
     #expect(probe.count == Self.threads * Self.perThread)
@@ -46,7 +46,7 @@ struct CoreConcurrencyTests {
   }
 
   @Test("4 threads × 250,000 sendNext into a created signal's Subscriber: exactly 1,000,000 values")
-  func createdSignalStress() {
+  func createdSignalStress() async {
     let holder = SubscriberHolder<Int, Never>()
     let probe = SerialityProbe()
     let completed = AtomicCounter()
@@ -55,7 +55,7 @@ struct CoreConcurrencyTests {
       return nil
     }.subscribe(next: { _ in probe.handle() }, completed: { completed.increment() })
     let subscriber = holder.subscriber!
-    onThreads(Self.threads) { _ in
+    await onThreads(Self.threads) { _ in
       for value in 0..<Self.perThread { subscriber.sendNext(value) }
     }
     subscriber.sendCompleted()
@@ -67,13 +67,13 @@ struct CoreConcurrencyTests {
   }
 
   @Test("a subject with several subscribers: every subscriber sees the same order")
-  func sameOrderForAll() {
+  func sameOrderForAll() async {
     let subject = Subject<Int, Never>()
     let first = Recorder<Int, Never>()
     let second = Recorder<Int, Never>()
     first.subscribe(to: subject)
     second.subscribe(to: subject)
-    onThreads(Self.threads) { thread in
+    await onThreads(Self.threads) { thread in
       for value in 0..<10_000 { subject.sendNext(thread * 100_000 + value) }
     }
     subject.sendCompleted()
@@ -87,14 +87,14 @@ struct CoreConcurrencyTests {
   }
 
   @Test("A3-03: adding to a compound while another thread disposes it: each member disposed once")
-  func addRacingDispose() {
+  func addRacingDispose() async {
     // A scope that has never held a member disposes without its lock; this checks that a member
     // added at the same moment is still disposed, by dispose() or at once by add(_:).
     for round in 0..<2_000 {
       let compound = CompoundDisposable()
       let disposals = AtomicCounter()
       let members = (0..<2).map { _ in AnyDisposable { disposals.increment() } }
-      onThreads(2) { index in
+      await onThreads(2) { index in
         if index == 0 {
           compound.add(members[round % 2])
           compound.add(members[(round + 1) % 2])
@@ -137,14 +137,14 @@ struct CoreConcurrencyTests {
   }
 
   @Test("re-entrant sends from handlers while other threads send: no deadlock, nothing lost")
-  func reentrantUnderContention() {
+  func reentrantUnderContention() async {
     let subject = Subject<Int, Never>()
     let probe = SerialityProbe()
     let subscription = subject.subscribe(next: { value in
       probe.handle()
       if value >= 0 { subject.sendNext(-1) }  // each positive value triggers one more
     })
-    onThreads(Self.threads) { _ in
+    await onThreads(Self.threads) { _ in
       for value in 0..<10_000 { subject.sendNext(value) }
     }
     #expect(probe.count == Self.threads * 10_000 * 2)
@@ -153,13 +153,13 @@ struct CoreConcurrencyTests {
   }
 
   @Test("flattenMap merges inner signals sending from many threads, serialized and complete")
-  func mergeStress() {
+  func mergeStress() async {
     let inners = (0..<Self.threads).map { _ in Subject<Int, Never>() }
     let probe = SerialityProbe()
     let completed = AtomicCounter()
     let subscription = Signal.from(0..<Self.threads).flattenMap { inners[$0] }.subscribe(
       next: { _ in probe.handle() }, completed: { completed.increment() })
-    onThreads(Self.threads) { thread in
+    await onThreads(Self.threads) { thread in
       for value in 0..<50_000 { inners[thread].sendNext(value) }
       inners[thread].sendCompleted()
     }
@@ -170,14 +170,14 @@ struct CoreConcurrencyTests {
   }
 
   @Test("combineLatest fed from two threads delivers serialized")
-  func combineLatestStress() {
+  func combineLatestStress() async {
     let left = Subject<Int, Never>()
     let right = Subject<Int, Never>()
     let probe = SerialityProbe()
     let subscription = left.combineLatest(with: right).subscribe(next: { _ in probe.handle() })
     left.sendNext(0)
     right.sendNext(0)
-    onThreads(2) { thread in
+    await onThreads(2) { thread in
       for value in 0..<50_000 { (thread == 0 ? left : right).sendNext(value) }
     }
     #expect(probe.count == 1 + 2 * 50_000)

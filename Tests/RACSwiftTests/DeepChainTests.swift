@@ -19,9 +19,9 @@ struct DeepChainTests {
   // MARK: flattenMap
 
   @Test("flattenMap on just")
-  func flattenMapOnJust() {
+  func flattenMapOnJust() async {
     let recorder = Recorder<Int, Never>()
-    onSmallStackKeepingChain { keeper in
+    await onSmallStackKeepingChain { keeper in
       var signal = Signal<Int, Never>.just(0)
       for _ in 0..<deepChainDepth { signal = signal.flattenMap { .just($0 + 1) } }
       keeper.keep(signal)
@@ -31,10 +31,10 @@ struct DeepChainTests {
   }
 
   @Test("flattenMap on an open source, disposed")
-  func flattenMapDisposed() {
+  func flattenMapDisposed() async {
     let recorder = Recorder<Int, Never>()
     let disposals = AtomicCounter()
-    let disposalsBeforeDispose = onSmallStackKeepingChain { keeper in
+    let disposalsBeforeDispose = await onSmallStackKeepingChain { keeper in
       var signal = openSource(sending: [0], disposals: disposals)
       for _ in 0..<deepChainDepth { signal = signal.flattenMap { .just($0 + 1) } }
       return subscribeAndDispose(signal, recorder: recorder, disposals: disposals, keeper: keeper)
@@ -45,9 +45,9 @@ struct DeepChainTests {
   }
 
   @Test("flattenMap recursing into itself")
-  func flattenMapRecursion() {
+  func flattenMapRecursion() async {
     let recorder = Recorder<Int, Never>()
-    onSmallStackKeepingChain { keeper in
+    await onSmallStackKeepingChain { keeper in
       let signal = countdown(from: deepChainDepth)
       keeper.keep(signal)
       keeper.keep(recorder.subscribe(to: signal))
@@ -61,10 +61,10 @@ struct DeepChainTests {
   // subject's subscriber list (each change copies it), not the stack.
 
   @Test("take(until:) subjects that never fire, disposed")
-  func takeUntilNeverFiring() {
+  func takeUntilNeverFiring() async {
     let recorder = Recorder<Int, Never>()
     let disposals = AtomicCounter()
-    let disposalsBeforeDispose = onSmallStackKeepingChain { keeper in
+    let disposalsBeforeDispose = await onSmallStackKeepingChain { keeper in
       var signal = openSource(sending: [1, 2, 3], disposals: disposals)
       for _ in 0..<deepChainDepth {
         let trigger = Subject<Void, Never>()
@@ -79,10 +79,10 @@ struct DeepChainTests {
   }
 
   @Test("take(until:) whose innermost trigger fires: the completion climbs every level")
-  func takeUntilFiring() {
+  func takeUntilFiring() async {
     let recorder = Recorder<Int, Never>()
     let disposals = AtomicCounter()
-    onSmallStackKeepingChain { keeper in
+    await onSmallStackKeepingChain { keeper in
       var signal = openSource(sending: [1, 2, 3], disposals: disposals)
       var innermost: Subject<Void, Never>?
       for _ in 0..<deepChainDepth {
@@ -100,10 +100,10 @@ struct DeepChainTests {
   }
 
   @Test("catch on a failing subject catches the error once")
-  func catchChain() {
+  func catchChain() async {
     let recorder = Recorder<Int, TestError>()
     let caught = AtomicCounter()
-    onSmallStackKeepingChain { keeper in
+    await onSmallStackKeepingChain { keeper in
       let subject = Subject<Int, TestError>()
       var signal: Signal<Int, TestError> = subject
       for _ in 0..<deepChainDepth {
@@ -123,9 +123,9 @@ struct DeepChainTests {
   }
 
   @Test("then delivers the last signal's value")
-  func thenChain() {
+  func thenChain() async {
     let recorder = Recorder<Int, Never>()
-    onSmallStackKeepingChain { keeper in
+    await onSmallStackKeepingChain { keeper in
       var signal = Signal<Int, Never>.just(0)
       for value in 1...deepChainDepth { signal = signal.then { .just(value) } }
       keeper.keep(signal)
@@ -135,10 +135,10 @@ struct DeepChainTests {
   }
 
   @Test("merge with empty, disposed")
-  func mergeDisposed() {
+  func mergeDisposed() async {
     let recorder = Recorder<Int, Never>()
     let disposals = AtomicCounter()
-    let disposalsBeforeDispose = onSmallStackKeepingChain { keeper in
+    let disposalsBeforeDispose = await onSmallStackKeepingChain { keeper in
       var signal = openSource(sending: [1, 2, 3], disposals: disposals)
       for _ in 0..<deepChainDepth { signal = signal.merge(.empty) }
       return subscribeAndDispose(signal, recorder: recorder, disposals: disposals, keeper: keeper)
@@ -149,11 +149,11 @@ struct DeepChainTests {
   }
 
   @Test("concat built in a loop")
-  func concatChain() {
+  func concatChain() async {
     // Every value goes through each `concat` above it, so only every quarter adds one.
     let step = max(1, deepChainDepth / 4)
     let recorder = Recorder<Int, Never>()
-    onSmallStackKeepingChain { keeper in
+    await onSmallStackKeepingChain { keeper in
       var signal = Signal<Int, Never>.just(0)
       for value in 1...deepChainDepth {
         signal = signal.concat(value.isMultiple(of: step) ? .just(value) : .empty)
@@ -168,10 +168,10 @@ struct DeepChainTests {
   }
 
   @Test("switchToLatest of justs, disposed")
-  func switchToLatestDisposed() {
+  func switchToLatestDisposed() async {
     let recorder = Recorder<Int, Never>()
     let disposals = AtomicCounter()
-    let disposalsBeforeDispose = onSmallStackKeepingChain { keeper in
+    let disposalsBeforeDispose = await onSmallStackKeepingChain { keeper in
       var signal = openSource(sending: [0], disposals: disposals)
       for _ in 0..<deepChainDepth {
         signal = signal.map { Signal<Int, Never>.just($0 + 1) }.switchToLatest()
@@ -186,9 +186,9 @@ struct DeepChainTests {
   // MARK: One-input operators
 
   @Test("filter on just")
-  func filterOnJust() {
+  func filterOnJust() async {
     let recorder = Recorder<Int, Never>()
-    onSmallStackKeepingChain { keeper in
+    await onSmallStackKeepingChain { keeper in
       var signal = Signal<Int, Never>.just(7)
       for _ in 0..<deepChainDepth { signal = signal.filter { _ in true } }
       keeper.keep(signal)
@@ -198,9 +198,9 @@ struct DeepChainTests {
   }
 
   @Test("filter on a subject")
-  func filterOnSubject() {
+  func filterOnSubject() async {
     let recorder = Recorder<Int, Never>()
-    onSmallStackKeepingChain { keeper in
+    await onSmallStackKeepingChain { keeper in
       chainOnSubject(sending: [1, 2, 3], recorder: recorder, keeper: keeper) {
         $0.filter { _ in true }
       }
@@ -209,9 +209,9 @@ struct DeepChainTests {
   }
 
   @Test("map on a subject")
-  func mapOnSubject() {
+  func mapOnSubject() async {
     let recorder = Recorder<Int, Never>()
-    onSmallStackKeepingChain { keeper in
+    await onSmallStackKeepingChain { keeper in
       chainOnSubject(sending: [1, 2, 3], recorder: recorder, keeper: keeper) { $0.map { $0 + 1 } }
     }
     let depth = deepChainDepth
@@ -219,9 +219,9 @@ struct DeepChainTests {
   }
 
   @Test("scan on a subject")
-  func scanOnSubject() {
+  func scanOnSubject() async {
     let recorder = Recorder<Int, Never>()
-    onSmallStackKeepingChain { keeper in
+    await onSmallStackKeepingChain { keeper in
       // Each scan keeps the first 1 and adds it to the second value: 1, then depth + 1.
       chainOnSubject(sending: [1, 1], recorder: recorder, keeper: keeper) { $0.scan(0, +) }
     }
@@ -229,27 +229,27 @@ struct DeepChainTests {
   }
 
   @Test("take(Int.max) on a subject")
-  func takeAllOnSubject() {
+  func takeAllOnSubject() async {
     let recorder = Recorder<Int, Never>()
-    onSmallStackKeepingChain { keeper in
+    await onSmallStackKeepingChain { keeper in
       chainOnSubject(sending: [1, 2, 3], recorder: recorder, keeper: keeper) { $0.take(Int.max) }
     }
     #expect(recorder.events == [.next(1), .next(2), .next(3), .completed])
   }
 
   @Test("skip(0) on a subject")
-  func skipNoneOnSubject() {
+  func skipNoneOnSubject() async {
     let recorder = Recorder<Int, Never>()
-    onSmallStackKeepingChain { keeper in
+    await onSmallStackKeepingChain { keeper in
       chainOnSubject(sending: [1, 2, 3], recorder: recorder, keeper: keeper) { $0.skip(0) }
     }
     #expect(recorder.events == [.next(1), .next(2), .next(3), .completed])
   }
 
   @Test("distinctUntilChanged on a subject")
-  func distinctUntilChangedOnSubject() {
+  func distinctUntilChangedOnSubject() async {
     let recorder = Recorder<Int, Never>()
-    onSmallStackKeepingChain { keeper in
+    await onSmallStackKeepingChain { keeper in
       chainOnSubject(sending: [1, 1, 2, 2, 3], recorder: recorder, keeper: keeper) {
         $0.distinctUntilChanged()
       }
@@ -258,10 +258,10 @@ struct DeepChainTests {
   }
 
   @Test("deliver(on: ImmediateScheduler), disposed")
-  func deliverOnImmediateDisposed() {
+  func deliverOnImmediateDisposed() async {
     let recorder = Recorder<Int, Never>()
     let disposals = AtomicCounter()
-    let disposalsBeforeDispose = onSmallStackKeepingChain { keeper in
+    let disposalsBeforeDispose = await onSmallStackKeepingChain { keeper in
       let scheduler = ImmediateScheduler()
       var signal = openSource(sending: [1, 2, 3], disposals: disposals)
       for _ in 0..<deepChainDepth { signal = signal.deliver(on: scheduler) }
@@ -275,9 +275,9 @@ struct DeepChainTests {
   // MARK: Disposables
 
   @Test("nested CompoundDisposables disposed from the outermost")
-  func nestedCompoundDisposables() {
+  func nestedCompoundDisposables() async {
     let innermostDisposals = AtomicCounter()
-    onSmallStackKeepingChain { keeper in
+    await onSmallStackKeepingChain { keeper in
       let outermost = CompoundDisposable()
       var current = outermost
       for _ in 1..<deepChainDepth {
@@ -350,9 +350,9 @@ struct DeepChainTests {
   @Test(
     "releasing a 100,000-deep chain of an operator fits a 512 KiB thread",
     arguments: ReleasedChain.allCases)
-  func releasingFitsSmallStack(chain: ReleasedChain) {
+  func releasingFitsSmallStack(chain: ReleasedChain) async {
     let recorder = Recorder<Int, Never>()
-    onSmallStack {
+    await onSmallStack {
       let subject = Subject<Int, Never>()
       let signal = chain.build(on: subject)
       recorder.subscribe(to: signal)

@@ -94,14 +94,14 @@ struct DisposeFenceConcurrencyTests {
   @Test(
     "dispose racing sends from another thread: 0 handler starts after dispose() returned",
     arguments: FencedSubscriptionKind.allCases)
-  func noHandlerStartsAfterDispose(kind: FencedSubscriptionKind) {
+  func noHandlerStartsAfterDispose(kind: FencedSubscriptionKind) async {
     let slot = SubscriptionSlot()
     let lateStarts = AtomicCounter()
     let rounds = Self.rounds
     // The six kinds run at once (12 threads on a few cores): threads are preempted anywhere —
     // between a sender's "not disposed" check and its handler's start too, where a late start
     // happens. (Run alone, one kind's two threads rarely are.)
-    onThreads(2) { thread in
+    await onThreads(2) { thread in
       if thread == 0 {
         // The disposing thread: subscribes, waits until the sender's values reach the handler,
         // then disposes while they still arrive, and notes that `dispose()` returned.

@@ -167,8 +167,8 @@ struct RepeatTests {
   }
 
   @Test("just(1).repeat().take(1_000_000) runs in constant stack", .tags(.stack))
-  func repeatStack() {
-    onSmallStack {
+  func repeatStack() async {
+    await onSmallStack {
       let count = AtomicCounter()
       Signal.just(1).repeat().take(1_000_000).subscribe(next: { _ in count.increment() })
       #expect(count.count == 1_000_000)
@@ -178,8 +178,8 @@ struct RepeatTests {
   @Test(
     "retry of a synchronously failing signal 100,000 times runs in constant stack",
     .tags(.stack))
-  func retryStack() {
-    onSmallStack {
+  func retryStack() async {
+    await onSmallStack {
       let attempts = AtomicCounter()
       let recorder = Recorder<Int, TestError>()
       recorder.subscribe(

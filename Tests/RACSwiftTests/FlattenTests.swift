@@ -88,8 +88,8 @@ struct FlattenTests {
   @Test(
     "flatten(maxConcurrent: 1) over 100,000 synchronous inner signals runs in constant stack",
     .tags(.stack))
-  func boundedFlattenStack() {
-    onSmallStack {
+  func boundedFlattenStack() async {
+    await onSmallStack {
       let count = AtomicCounter()
       let completed = AtomicCounter()
       Signal.from(0..<100_000).map { Signal<Int, Never>.just($0) }.flatten(maxConcurrent: 1)

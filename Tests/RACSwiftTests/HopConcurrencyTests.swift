@@ -145,7 +145,7 @@ struct HopConcurrencyTests {
     let log = HopLog<Int>()
     let hop = Hop<Int>(to: .scheduler(scheduler), scope: scope) { log.deliver($0) }
     let perThread = 20_000
-    onThreads(4) { thread in
+    await onThreads(4) { thread in
       for index in 0..<perThread { hop.receive(thread * perThread + index) }
     }
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -168,7 +168,7 @@ struct HopConcurrencyTests {
     let log = HopLog<Int>()
     let hop = Hop<Int>(to: .mainActor) { log.deliver($0) }
     let perThread = 5_000
-    onThreads(4) { thread in
+    await onThreads(4) { thread in
       for index in 0..<perThread { hop.receive(thread * perThread + index) }
     }
     while log.received.count < 4 * perThread { await Task.yield() }

@@ -113,7 +113,7 @@ struct IsolatedOperatorsConcurrencyTests {
     await withCheckedContinuation { continuation in
       done = continuation
       Thread.detachNewThread {
-        onThreads(4) { thread in
+        onThreadsBlocking(4) { thread in
           for index in 0..<perThread { input.sendNext(thread * perThread + index) }
         }
       }
@@ -133,7 +133,7 @@ struct IsolatedOperatorsConcurrencyTests {
     let chain = CustomActorChain()
     await chain.wire(input)
     let perThread = Self.perThread
-    onThreads(4) { thread in
+    await onThreads(4) { thread in
       for index in 0..<perThread { input.sendNext(thread * perThread + index) }
     }
     await chain.wait(for: 4 * perThread)

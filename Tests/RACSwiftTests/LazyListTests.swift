@@ -52,8 +52,8 @@ struct LazyListTests {
   }
 
   @Test("a 1,000,000-element list iterates and is released on a 512 KiB stack", .tags(.stack))
-  func deepList() {
-    onSmallStack {
+  func deepList() async {
+    await onSmallStack {
       var list: LazyList<Int>? = LazyList(0..<1_000_000)
       var sum = 0
       for value in list! { sum += value }
@@ -158,7 +158,7 @@ struct LazyListTests {
 @Suite("LazyList concurrency", .checksLiveSubscriptions, .tags(.concurrency))
 struct LazyListConcurrencyTests {
   @Test("concurrent readers of one head see one evaluation")
-  func oneEvaluation() {
+  func oneEvaluation() async {
     for _ in 0..<100 {
       let evaluations = AtomicCounter()
       let list = LazyList<Int>(
@@ -167,17 +167,17 @@ struct LazyListConcurrencyTests {
           return 42
         }, tail: { .empty })
       let results = Recorder<Int, Never>()
-      onThreads(4) { _ in results.record(.next(list.head ?? -1)) }
+      await onThreads(4) { _ in results.record(.next(list.head ?? -1)) }
       #expect(evaluations.count == 1)
       #expect(results.values == [42, 42, 42, 42])
     }
   }
 
   @Test("concurrent readers of a list built from an iterator get every element once")
-  func sharedIterator() {
+  func sharedIterator() async {
     let list = LazyList(0..<10_000)
     let sums = Recorder<Int, Never>()
-    onThreads(4) { _ in sums.record(.next(list.foldLeft(0, +))) }
+    await onThreads(4) { _ in sums.record(.next(list.foldLeft(0, +))) }
     #expect(sums.values == Array(repeating: 49_995_000, count: 4))
   }
 }

@@ -44,10 +44,10 @@ final class LockedCounters: @unchecked Sendable {
   .checksLiveSubscriptions, .tags(.concurrency), .detectsHangs)
 struct LockConcurrencyTests {
   @Test("4 threads × 20,000 rounds on 2 locks, now and then held across a sleep: exact counts")
-  func mutualExclusion() {
+  func mutualExclusion() async {
     let shared = LockedCounters()
     let rounds = 20_000
-    onThreads(4) { thread in
+    await onThreads(4) { thread in
       for round in 0..<rounds {
         let index = (thread + round) & 1
         switch round % 3 {

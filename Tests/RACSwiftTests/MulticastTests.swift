@@ -50,10 +50,10 @@ struct MulticastTests {
   }
 
   @Test("A5-02: concurrent connect calls subscribe once", .tags(.concurrency))
-  func connectConcurrency() {  // "Concurrency": .ci/run runs it again under TSan
+  func connectConcurrency() async {  // "Concurrency": .ci/run runs it again under TSan
     let source = CountedSource()
     let connection = source.signal.publish()
-    onThreads(4) { _ in
+    await onThreads(4) { _ in
       for _ in 0..<1_000 { connection.connect() }
     }
     #expect(source.subscriptions.count == 1)
@@ -61,7 +61,7 @@ struct MulticastTests {
   }
 
   @Test("A5-03: replay starts now, once, and replays to every subscriber")
-  func replay() {
+  func replay() async {
     let source = CountedSource()
     let shared = source.signal.replay()
     #expect(source.subscriptions.count == 1)

@@ -84,7 +84,7 @@ struct PropertyTests {
 @Suite("Property concurrency", .checksLiveSubscriptions, .tags(.concurrency))
 struct PropertyConcurrencyTests {
   @Test("MutableProperty under 4 writer threads: no lost modify; observers see a serial order")
-  func writers() {
+  func writers() async {
     let property = MutableProperty(0)
     let probe = SerialityProbe()
     var lastSeen = 0
@@ -94,7 +94,7 @@ struct PropertyConcurrencyTests {
       if value != lastSeen + 1 { increasing = false }
       lastSeen = value
     })
-    onThreads(4) { _ in
+    await onThreads(4) { _ in
       for _ in 0..<25_000 { property.modify { $0 += 1 } }
     }
     #expect(property.value == 100_000)

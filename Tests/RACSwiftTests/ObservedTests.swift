@@ -82,7 +82,7 @@ struct ObservedTests {
   }
 
   @Test("A13-05: each set is sent on the thread that makes it, before the set returns")
-  func signalIsSynchronousOnTheSettingThread() {
+  func signalIsSynchronousOnTheSettingThread() async {
     let account = Account()
     let lastValue = Mutex<(Int, ObjectIdentifier?)>((-1, nil))
     let subscription = account.$balance.changes.subscribe(next: { value in
@@ -90,7 +90,7 @@ struct ObservedTests {
     })
     let balance = account.$balance
     let mismatches = Atomic<Int>(0)
-    onThreads(1) { _ in
+    await onThreads(1) { _ in
       for value in 1...100 {
         balance.value = value
         let (seen, thread) = lastValue.withLock { $0 }
@@ -249,7 +249,7 @@ struct ObservedConcurrencyTests {
   static let perThread = 20_000
 
   @Test("A13-05: sets from several threads arrive one at a time, in order for each thread")
-  func orderPerThread() {
+  func orderPerThread() async {
     let counter = Counter()
     let probe = SerialityProbe()
     // Values are thread * perThread + index + 1; the last seen per thread must increase.
@@ -261,7 +261,7 @@ struct ObservedConcurrencyTests {
       if value <= lastSeen[thread] { inOrder = false }
       lastSeen[thread] = value
     })
-    onThreads(Self.setters) { thread in
+    await onThreads(Self.setters) { thread in
       for index in 0..<Self.perThread { counter.value = thread * Self.perThread + index + 1 }
     }
     #expect(probe.count == Self.setters * Self.perThread)
@@ -272,7 +272,7 @@ struct ObservedConcurrencyTests {
   }
 
   @Test("4 setters, a binding, a subscriber and a reader: exact counts; all ends with the owner")
-  func settersBindingAndSubscriber() {
+  func settersBindingAndSubscriber() async {
     let bound = Subject<Int, Never>()
     let boundValues = 10_000
     let probe = SerialityProbe()
@@ -288,7 +288,7 @@ struct ObservedConcurrencyTests {
       binding = (counter.$value <~ bound)
       subscription = counter.$value.signal.subscribe(
         next: { _ in probe.handle() }, completed: { completions.increment() })
-      onThreads(Self.setters + 2) { thread in
+      await onThreads(Self.setters + 2) { thread in
         switch thread {
         case ..<Self.setters:
           for _ in 0..<Self.perThread { counter.value = counter.value &+ 1 }

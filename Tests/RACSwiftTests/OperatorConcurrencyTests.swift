@@ -8,13 +8,13 @@ struct OperatorConcurrencyTests {
   static let perThread = 25_000
 
   @Test("merge of 4 subjects fed from 4 threads: serialized, exact count, completes once")
-  func merge() {
+  func merge() async {
     let inputs = (0..<Self.threads).map { _ in Subject<Int, Never>() }
     let probe = SerialityProbe()
     let completed = AtomicCounter()
     let subscription = Signal.merge(inputs).subscribe(
       next: { _ in probe.handle() }, completed: { completed.increment() })
-    onThreads(Self.threads) { thread in
+    await onThreads(Self.threads) { thread in
       for value in 0..<Self.perThread { inputs[thread].sendNext(value) }
       inputs[thread].sendCompleted()
     }
@@ -25,12 +25,12 @@ struct OperatorConcurrencyTests {
   }
 
   @Test("combineLatest of 4 inputs fed from 4 threads: serialized, one output per value")
-  func combineLatest() {
+  func combineLatest() async {
     let inputs = (0..<Self.threads).map { _ in Subject<Int, Never>() }
     let probe = SerialityProbe()
     let subscription = Signal.combineLatest(inputs).subscribe(next: { _ in probe.handle() })
     for input in inputs { input.sendNext(-1) }
-    onThreads(Self.threads) { thread in
+    await onThreads(Self.threads) { thread in
       for value in 0..<Self.perThread { inputs[thread].sendNext(value) }
     }
     #expect(probe.count == 1 + Self.threads * Self.perThread)
@@ -39,7 +39,7 @@ struct OperatorConcurrencyTests {
   }
 
   @Test("zip of 4 inputs fed from 4 threads: every n-th tuple, in order")
-  func zip() {
+  func zip() async {
     let inputs = (0..<Self.threads).map { _ in Subject<Int, Never>() }
     let probe = SerialityProbe()
     let ordered = AtomicCounter()
@@ -49,7 +49,7 @@ struct OperatorConcurrencyTests {
       let index = expected.increment() - 1
       if values.allSatisfy({ $0 == index }) { ordered.increment() }
     })
-    onThreads(Self.threads) { thread in
+    await onThreads(Self.threads) { thread in
       for value in 0..<Self.perThread { inputs[thread].sendNext(value) }
     }
     #expect(probe.count == Self.perThread)
@@ -59,7 +59,7 @@ struct OperatorConcurrencyTests {
   }
 
   @Test("flatten(maxConcurrent: 2) of inner signals fed from 4 threads: serialized, exact count")
-  func boundedFlatten() {
+  func boundedFlatten() async {
     let inners = (0..<Self.threads).map { _ in Subject<Int, Never>() }
     let probe = SerialityProbe()
     let completed = AtomicCounter()
@@ -68,11 +68,11 @@ struct OperatorConcurrencyTests {
     // Only two inner subjects are subscribed at a time: the first two, then the rest as those
     // complete; values sent to a queued subject before it is subscribed are lost, as subjects are
     // hot — so feed the first two, complete them, then the last two.
-    onThreads(2) { thread in
+    await onThreads(2) { thread in
       for value in 0..<Self.perThread { inners[thread].sendNext(value) }
       inners[thread].sendCompleted()
     }
-    onThreads(2) { thread in
+    await onThreads(2) { thread in
       for value in 0..<Self.perThread { inners[thread + 2].sendNext(value) }
       inners[thread + 2].sendCompleted()
     }

@@ -48,8 +48,8 @@ struct SchedulerTests {
   @Test(
     "A9-03: scheduleRecursive 1,000,000 times on the immediate scheduler, constant stack",
     .tags(.stack))
-  func immediateRecursion() {
-    onSmallStack {
+  func immediateRecursion() async {
+    await onSmallStack {
       let count = AtomicCounter()
       ImmediateScheduler.shared.scheduleRecursive { reschedule in
         if count.increment() < 1_000_000 { reschedule() }
@@ -148,7 +148,7 @@ struct SchedulerConcurrencyTests {
   }
 
   @Test("A7-08, A7-20: deliver(on:) keeps order and never delivers two events at once")
-  func deliverOn() {
+  func deliverOn() async {
     let scheduler = QueueScheduler(name: "deliver")
     let subject = Subject<Int, Never>()
     let probe = SerialityProbe()
@@ -159,7 +159,7 @@ struct SchedulerConcurrencyTests {
         probe.handle()
         values.record(.next(value))
       }, completed: { done.signal() })
-    onThreads(4) { thread in
+    await onThreads(4) { thread in
       for value in 0..<10_000 { subject.sendNext(thread * 100_000 + value) }
     }
     subject.sendCompleted()

@@ -113,11 +113,11 @@ struct SerialGateConcurrencyTests {
   }
 
   @Test("4 threads × 50,000 sends: each runs exactly once, one at a time, each thread's in order")
-  func manySenders() {
+  func manySenders() async {
     let threads = 4
     let perThread = 50_000
     let harness = GateHarness(expecting: threads * perThread)
-    onThreads(threads) { thread in
+    await onThreads(threads) { thread in
       for index in 0..<perThread { harness.perform(thread * perThread + index) }
     }
     #expect(harness.probe.overlaps == 0)
@@ -129,13 +129,13 @@ struct SerialGateConcurrencyTests {
   }
 
   @Test("an owner stalled inside an operation: senders queue and never wait for it")
-  func stalledOwner() {
+  func stalledOwner() async {
     let threads = 3
     let perThread = 2_000
     let harness = GateHarness(expecting: (threads - 1) * perThread + 1)
     let sent = AtomicCounter()
     let owning = Atomic<Bool>(false)
-    onThreads(threads) { thread in
+    await onThreads(threads) { thread in
       if thread == 0 {
         // Owns the gate until every other thread has sent everything: they can only queue.
         harness.gate.perform(
@@ -164,14 +164,14 @@ struct SerialGateConcurrencyTests {
   }
 
   @Test("enqueue under a lock: operations run in the lock's order, from 4 threads")
-  func enqueueUnderLock() {
+  func enqueueUnderLock() async {
     let threads = 4
     let perThread = 20_000
     let harness = GateHarness(expecting: threads * perThread)
     let lock = NSLock()
     // Numbers the operations in the lock's order (incremented only with the lock held).
     let counter = AtomicCounter()
-    onThreads(threads) { _ in
+    await onThreads(threads) { _ in
       for _ in 0..<perThread {
         lock.lock()
         let mustDrain = harness.gate.enqueue(counter.increment())
@@ -187,7 +187,7 @@ struct SerialGateConcurrencyTests {
   }
 
   @Test("tryEnter/leave, maintain and requests mixed with sends from 4 threads: none is lost")
-  func maintenanceAndRequests() {
+  func maintenanceAndRequests() async {
     let threads = 4
     let perThread = 20_000
     let harness = GateHarness(expecting: threads * perThread)
@@ -205,7 +205,7 @@ struct SerialGateConcurrencyTests {
     let send: @Sendable (Int) -> Void = { operation in
       harness.gate.perform(operation, { harness.execute($0) }, onRequest: onRequest)
     }
-    onThreads(threads) { thread in
+    await onThreads(threads) { thread in
       for index in 0..<perThread {
         let operation = thread * perThread + index
         switch (thread, index % 8) {

@@ -170,13 +170,13 @@ struct SerializedSinkConcurrencyTests {
   }
 
   @Test("send: downstream never overlaps, sees one terminal event, last, and no value after it")
-  func sends() {
+  func sends() async {
     for round in 0..<Self.rounds {
       let scope = makeScope()
       let log = DownstreamLog<Int, TestError>()
       log.events.reserveCapacity(Self.threads * Self.perThread + 1)
       let output = SerializedEventSink(sink: log.record, scope: scope)
-      onThreads(Self.threads) { thread in
+      await onThreads(Self.threads) { thread in
         let terminalAt = Self.terminalIndex(thread: thread, round: round)
         for index in 0..<Self.perThread {
           if index == terminalAt { output.send(Self.terminal(thread: thread)) }
@@ -189,7 +189,7 @@ struct SerializedSinkConcurrencyTests {
   }
 
   @Test("perform and deliver: the same, for operations that decide what to deliver")
-  func operations() {
+  func operations() async {
     for round in 0..<Self.rounds {
       let scope = makeScope()
       let log = DownstreamLog<Int, TestError>()
@@ -200,7 +200,7 @@ struct SerializedSinkConcurrencyTests {
       let execute: @Sendable (Int) -> Void = { operation in
         output.deliver(operation < 0 ? Self.terminal(thread: -1 - operation) : .next(operation))
       }
-      onThreads(Self.threads) { thread in
+      await onThreads(Self.threads) { thread in
         let terminalAt = Self.terminalIndex(thread: thread, round: round)
         for index in 0..<Self.perThread {
           if index == terminalAt { output.perform(-1 - thread, execute) }

@@ -14,7 +14,7 @@ struct StackGuardConcurrencyTests {
     a merge under 3,000 stages, fed from 4 threads: every value once, never two handlers at \
     once, each sender's order kept
     """)
-  func deepChainOverAMerge() {
+  func deepChainOverAMerge() async {
     // Below the merge, 1,000 stages per input: a thread's delivery reaches the merge inside the
     // outermost frame a checkpoint made for it. Above, 2,000 more: there checkpoints find the
     // stack deep and queue events for that frame's loop — after the merge has let the thread go,
@@ -36,7 +36,7 @@ struct StackGuardConcurrencyTests {
         probe.handle()
         order.receive(value)
       }, completed: { completed.increment() })
-    onThreads(Self.threads) { thread in
+    await onThreads(Self.threads) { thread in
       for index in 0..<Self.perThread { inputs[thread].sendNext(index * Self.threads + thread) }
       inputs[thread].sendCompleted()
     }

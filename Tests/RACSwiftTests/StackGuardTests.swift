@@ -25,8 +25,8 @@ private func created(_ value: Int) -> Signal<Int, Never> {
   .checksLiveSubscriptions, .tags(.stack))
 struct StackGuardTests {
   @Test("recursive pagination over 100,000 cached pages runs on a 512 KiB stack")
-  func recursivePagination() {
-    onSmallStack {
+  func recursivePagination() async {
+    await onSmallStack {
       let cache = (0..<100_000).map { ["item \($0)"] }
       let count = AtomicCounter()
       let last = LastValue<String>()
@@ -59,8 +59,8 @@ struct StackGuardTests {
   }
 
   @Test("a 10,000-deep chain on a created signal has delivered everything when subscribe returns")
-  func deepChainFinishesBeforeSubscribeReturns() {
-    onSmallStackKeepingChain { keeper in
+  func deepChainFinishesBeforeSubscribeReturns() async {
+    await onSmallStackKeepingChain { keeper in
       var signal = created(1)
       for _ in 0..<10_000 { signal = signal.map { $0 + 1 }.filter { _ in true } }
       let recorder = Recorder<Int, Never>()

@@ -5,8 +5,8 @@ import Testing
 @Suite("Constant stack (DESIGN §3.7)", .checksLiveSubscriptions, .tags(.stack))
 struct StackTests {
   @Test("a chain of 10,000 maps subscribes and delivers on a 512 KiB stack")
-  func tenThousandMaps() {
-    onSmallStack {
+  func tenThousandMaps() async {
+    await onSmallStack {
       var signal = Signal<Int, Never>.just(0)
       for _ in 0..<10_000 { signal = signal.map { $0 + 1 } }
       let recorder = Recorder<Int, Never>()
@@ -16,8 +16,8 @@ struct StackTests {
   }
 
   @Test("concat of 100,000 justs completes on a 512 KiB stack")
-  func concatOfManyJusts() {
-    onSmallStack {
+  func concatOfManyJusts() async {
+    await onSmallStack {
       let signals = (0..<100_000).map { Signal<Int, Never>.just($0) }
       let sum = AtomicCounter()
       let completed = AtomicCounter()

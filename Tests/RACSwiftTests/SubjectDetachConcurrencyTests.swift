@@ -22,7 +22,7 @@ final class CapturedState: Sendable {}
   .detectsHangs)
 struct SubjectDetachConcurrencyTests {
   @Test("2 senders × 100,000 values while 2 threads subscribe and dispose 5,000 times each")
-  func churn() {
+  func churn() async {
     let subject = Subject<Int, Never>()
     let probe = SerialityProbe()
     let stays = AtomicCounter()
@@ -32,7 +32,7 @@ struct SubjectDetachConcurrencyTests {
         stays.increment()
       }, isolation: nil)
     let released = AtomicCounter()
-    onThreads(4) { thread in
+    await onThreads(4) { thread in
       if thread < 2 {
         for value in 0..<100_000 { subject.sendNext(value) }
       } else {
@@ -64,7 +64,7 @@ struct SubjectDetachConcurrencyTests {
   }
 
   @Test("handlers replacing other subscriptions during delivery while 4 threads send")
-  func replacingFromHandlers() {
+  func replacingFromHandlers() async {
     let subject = Subject<Int, Never>()
     let probe = SerialityProbe()
     let victims = (0..<16).map { _ in SerialDisposable() }
@@ -81,7 +81,7 @@ struct SubjectDetachConcurrencyTests {
         victim.disposable?.dispose()
         victim.disposable = subject.subscribe(next: victimHandler, isolation: nil)
       }, isolation: nil)
-    onThreads(4) { thread in
+    await onThreads(4) { thread in
       for value in 0..<50_000 { subject.sendNext(thread &* 50_000 &+ value) }
     }
     #expect(probe.overlaps == 0)

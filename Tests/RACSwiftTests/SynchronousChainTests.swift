@@ -394,11 +394,11 @@ struct SynchronousChainTests {
   }
 
   @Test("A1-08: one synchronous chain subscribed from 4 threads at once")
-  func subscriptionConcurrency() {
+  func subscriptionConcurrency() async {
     let chain = Signal<Int, Never>.from(0..<1_000).map { $0 * 2 }.filter { $0 % 3 == 0 }
     let expected = (0..<1_000).map { $0 * 2 }.filter { $0 % 3 == 0 }.reduce(0, +)
     let mismatches = AtomicCounter()
-    onThreads(4) { _ in
+    await onThreads(4) { _ in
       for _ in 0..<200 {
         var sum = 0
         chain.subscribe(next: { sum += $0 })
@@ -409,13 +409,13 @@ struct SynchronousChainTests {
   }
 
   @Test("A1-08, A6-04: synchronous inner signals of a merge fed from 4 threads at once")
-  func mergeOfSynchronousInnersConcurrency() {
+  func mergeOfSynchronousInnersConcurrency() async {
     let subject = Subject<Int, Never>()
     let total = AtomicCounter()
     let subscription = subject.flattenMap { value in
       value % 2 == 0 ? Signal.just(1) : Signal.from([1, 1]).map { $0 }.filter { _ in true }
     }.subscribe(next: { _ in total.increment() })
-    onThreads(4) { _ in
+    await onThreads(4) { _ in
       for value in 0..<500 { subject.sendNext(value) }
     }
     subscription.dispose()

@@ -111,8 +111,8 @@ struct TrampolineTests {
   }
 
   @Test("100,000 requests, each made by the pass before, run one after another on a 512 KiB stack")
-  func reentrantChainOnSmallStack() {
-    onSmallStack {
+  func reentrantChainOnSmallStack() async {
+    await onSmallStack {
       let total = 100_000
       let harness = TrampolineHarness(expecting: total) { harness, job in
         if job + 1 < total { harness.request(job + 1) }
@@ -132,11 +132,11 @@ struct TrampolineTests {
 struct TrampolineConcurrencyTests {
   @Test(
     "4 threads × 50,000 requests: each runs exactly once, one at a time, each thread's in order")
-  func manyRequesters() {
+  func manyRequesters() async {
     let threads = 4
     let perThread = 50_000
     let harness = TrampolineHarness(expecting: threads * perThread)
-    onThreads(threads) { thread in
+    await onThreads(threads) { thread in
       for index in 0..<perThread { harness.request(thread * perThread + index) }
     }
     #expect(harness.probe.overlaps == 0)
@@ -150,7 +150,7 @@ struct TrampolineConcurrencyTests {
   }
 
   @Test("4 threads request while passes also request re-entrantly: none is lost or run twice")
-  func concurrentAndReentrant() {
+  func concurrentAndReentrant() async {
     let threads = 4
     let perThread = 20_000
     // Every seventh job asks for one more from inside its pass; those are numbered past the
@@ -161,7 +161,7 @@ struct TrampolineConcurrencyTests {
       if job < base, job % 7 == 0 { harness.request(base + extras.increment() - 1) }
     }
     let reentrant = (0..<base).count(where: { $0 % 7 == 0 })
-    onThreads(threads) { thread in
+    await onThreads(threads) { thread in
       for index in 0..<perThread { harness.request(thread * perThread + index) }
     }
     #expect(harness.probe.overlaps == 0)
@@ -185,7 +185,7 @@ struct TrampolineConcurrencyTests {
       guard job == -2 else { return }
       // The first pass holds the loop while other threads request: each request returns without
       // running its pass (or this would wait forever), and nothing runs on their threads.
-      onThreads(threads) { thread in
+      onThreadsBlocking(threads) { thread in
         for index in 0..<perThread {
           harness.request(thread * perThread + index)
           returned.increment()

@@ -55,26 +55,28 @@ final class Recorder<Value, Failure: Error>: @unchecked Sendable {
 
 /// Runs `body` on a new thread whose stack is `stackSize` bytes and waits for it: shows that
 /// `body` runs in bounded stack.
-func onSmallStack(stackSize: Int = 512 * 1024, _ body: @escaping @Sendable () -> Void) {
-  onNewThread(stackSize: stackSize, body)
+func onSmallStack(stackSize: Int = 512 * 1024, _ body: @escaping @Sendable () -> Void) async {
+  await onNewThread(stackSize: stackSize, body)
 }
 
 /// Runs `body` on a new thread whose stack is `stackSize` bytes (256 MiB unless told) and waits
 /// for it: for work whose stack use is not bounded yet but must not crash the test process —
 /// releasing a 100,000-deep chain of signals recurses through `deinit` (see `DeepChainTests`).
-func onLargeStack(stackSize: Int = 256 * 1024 * 1024, _ body: @escaping @Sendable () -> Void) {
-  onNewThread(stackSize: stackSize, body)
+func onLargeStack(
+  stackSize: Int = 256 * 1024 * 1024, _ body: @escaping @Sendable () -> Void
+) async {
+  await onNewThread(stackSize: stackSize, body)
 }
 
 /// Runs `body` on a 512 KiB thread (`onSmallStack`) and returns what it returns; then drops what
 /// `body` kept in its ``ChainKeeper`` on a thread with a big stack (`onLargeStack`).
 func onSmallStackKeepingChain<Result: Sendable>(
   _ body: @escaping @Sendable (ChainKeeper) -> Result
-) -> Result {
+) async -> Result {
   let keeper = ChainKeeper()
   let result = ThreadResult<Result>()
-  onSmallStack { result.put(body(keeper)) }
-  keeper.releaseOnLargeStack()
+  await onSmallStack { result.put(body(keeper)) }
+  await keeper.releaseOnLargeStack()
   return result.take()
 }
 
@@ -93,8 +95,8 @@ final class ChainKeeper: @unchecked Sendable {
   func keep(_ object: Any) { lock.withLock { objects.append(object) } }
 
   /// Drops every object kept, on a new thread with a big stack.
-  func releaseOnLargeStack() {
-    onLargeStack {
+  func releaseOnLargeStack() async {
+    await onLargeStack {
       var kept: [Any] = []
       self.lock.withLock { swap(&kept, &self.objects) }
       // The last references: the deep release runs here.
@@ -120,25 +122,95 @@ final class ThreadResult<Value: Sendable>: @unchecked Sendable {
 /// Runs `body` on a new thread whose stack is `stackSize` bytes and waits for it; what `body`
 /// captured is released on the calling thread afterwards. Subscriptions made on the thread count
 /// in the calling test's ledger.
-private func onNewThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+///
+/// It suspends while it waits, instead of blocking: a test blocking a thread of the concurrency
+/// pool (as wide as the machine has cores) keeps every other test that awaits something —
+/// a loopback request, a hop to the main actor — from resuming; under load, they then ran into
+/// their time limits.
+private func onNewThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) async {
+  await ThreadGroupSlots.shared.acquire()
   // The thread counts its subscriptions in the test's ledger, so the leak check covers them.
   let ledger = SubscriptionLedger.current
   let work = ThreadBody<Void>({ _ in body() })
-  let done = DispatchSemaphore(value: 0)
-  let thread = Thread {
-    ledger.withLedger { work.run(()) }
-    done.signal()
+  await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+    let thread = Thread {
+      ledger.withLedger { work.run(()) }
+      finished.resume()
+    }
+    thread.stackSize = stackSize
+    thread.start()
   }
-  thread.stackSize = stackSize
-  thread.start()
-  done.wait()
   work.release()
+  await ThreadGroupSlots.shared.release()
+}
+
+/// How many tests run threads of their own at once: as many as the machine has cores — as many
+/// as ran when each blocked a thread of the concurrency pool while it waited. Tests that start
+/// threads now suspend while they wait for them, so the pool stays free for the tests that
+/// await; without a bound, every stress test's threads would run at once, and threads spinning
+/// for each other on an oversubscribed machine made the suite half again as slow (and every
+/// deep-chain test would hold its chain at once). A test waiting for a slot suspends too.
+///
+/// Lock discipline: an actor.
+actor ThreadGroupSlots {
+  static let shared = ThreadGroupSlots(width: ProcessInfo.processInfo.activeProcessorCount)
+
+  private let width: Int
+  private var running = 0
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  init(width: Int) { self.width = max(1, width) }
+
+  /// Takes a slot, waiting for one if every slot is taken.
+  func acquire() async {
+    if running < width {
+      running += 1
+      return
+    }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+
+  /// Gives the slot back, or hands it to the test waiting longest.
+  func release() {
+    if waiting.isEmpty {
+      running -= 1
+    } else {
+      waiting.removeFirst().resume()
+    }
+  }
 }
 
 /// Runs `body(threadIndex)` on `threads` new threads at once — each waits until all have
 /// started, so they really overlap even on a machine with fewer cores — and waits for all of
-/// them. Subscriptions made on them count in the calling test's ledger.
-func onThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
+/// them, suspended (see `onNewThread`). Subscriptions made on them count in the calling test's
+/// ledger.
+func onThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) async {
+  await ThreadGroupSlots.shared.acquire()
+  let ledger = SubscriptionLedger.current
+  let work = ThreadBody(body)
+  let arrived = AtomicCounter()
+  let running = AtomicCounter()
+  for _ in 0..<threads { running.increment() }
+  await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+    for index in 0..<threads {
+      let thread = Thread {
+        arrived.increment()
+        while arrived.count < threads { sched_yield() }
+        ledger.withLedger { work.run(index) }
+        // The last thread to finish resumes the test.
+        if running.decrement() == 0 { finished.resume() }
+      }
+      thread.start()
+    }
+  }
+  work.release()
+  await ThreadGroupSlots.shared.release()
+}
+
+/// `onThreads`, for a caller that cannot suspend (a pass of a trampoline, a plain thread): blocks
+/// its thread until the threads are done. Not from a test function itself: a blocked thread of
+/// the concurrency pool holds up every other test (see `onNewThread`).
+func onThreadsBlocking(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
   let ledger = SubscriptionLedger.current
   let work = ThreadBody(body)
   let arrived = AtomicCounter()
