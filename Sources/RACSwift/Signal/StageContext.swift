@@ -7,8 +7,8 @@
 /// words, 14 instructions per event). The object is the one allocation the box would have been.
 ///
 /// ```swift
-/// let stage = StageContext(parameter: FunctionParameter(transform), sink: sink)
-/// source.subscribe(sink: { emit($0.map(stage.parameter.function), to: stage.sink) }, scope: scope)
+/// let stage = StageContext(parameter: FunctionParameter(op.function), sink: sink)
+/// op.subscribeInput(sink: { emit($0.map(stage.parameter.function), to: stage.sink) }, scope: scope)
 /// ```
 ///
 /// Lock discipline: immutable.
