@@ -24,8 +24,17 @@ struct ChainReference<Object: AnyObject>: @unchecked Sendable {
   /// Holds `object` until ``release(atLoopPoint:)``.
   @inlinable init(_ object: Object) { reference = .passRetained(object) }
 
-  /// The object. Valid while the holder lives.
+  /// The object. Valid while the holder lives. Each use of it is retained and released around
+  /// the use (the compiler cannot see what keeps it alive): on a path run per event or per
+  /// subscription, use ``withObject(_:)``.
   @inlinable var object: Object { reference.takeUnretainedValue() }
+
+  /// Runs `body` with the object, without a reference count: for a caller that holds the holder
+  /// for the whole call.
+  @inlinable @inline(__always)
+  func withObject<Result>(_ body: (Object) -> Result) -> Result {
+    reference._withUnsafeGuaranteedRef(body)
+  }
 
   /// Lets go of the object (once, from the holder's `deinit`): through the stack guard when the
   /// holder is a loop point of its chain (every ``releaseLoopInterval``th link), else at once.

@@ -41,12 +41,15 @@ final class MergeState<Value, Failure: Error>: SerializedEventSink<Value, Failur
     // reference needs no context allocation — one allocation less per inner signal.
     inner.subscribe(
       sink: { [child] event in
-        switch event {
-        case .next, .error:
-          child.state.send(event)
-        case .completed:
-          child.state.scope.endChild(child)
-          child.state.finishOne()
+        // The child holds the state while it delivers: no reference count per event.
+        child.stateReference.withObject { state in
+          switch event {
+          case .next, .error:
+            state.send(event)
+          case .completed:
+            state.scope.endChild(child)
+            state.finishOne()
+          }
         }
       }, scope: child)
   }
@@ -74,10 +77,8 @@ final class MergeState<Value, Failure: Error>: SerializedEventSink<Value, Failur
 final class MergeInnerScope<Value, Failure: Error>: SubscriptionScope, @unchecked Sendable {
   // Lock discipline: `stateReference` is immutable (released once, by `deinit`); the scope's own
   // state follows SubscriptionScope's.
+  /// The merge's state; the inner sink reaches it with `withObject`, without a reference count.
   @usableFromInline let stateReference: ChainReference<MergeState<Value, Failure>>
-
-  /// The merge's state, kept alive by `stateReference` (read without a reference count).
-  @inlinable var state: MergeState<Value, Failure> { stateReference.object }
 
   @inlinable
   init(state: MergeState<Value, Failure>) {

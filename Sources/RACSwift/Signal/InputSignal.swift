@@ -39,15 +39,15 @@ class InputSignal<Input, InputFailure: Error, Value, Failure: Error>: Signal<Val
       releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
   }
 
-  /// Subscribes `sink` to the input, in `scope`. The input is read without a reference count:
-  /// this signal holds it, and the subscribe function calling this runs on this signal, which
-  /// its caller holds (through ``source`` the compiler retains and releases the input around
-  /// the call).
+  /// Subscribes `sink` to the input, in `scope`. The input is read without a reference count
+  /// (``ChainReference/withObject(_:)``): this signal holds it, and the subscribe function calling
+  /// this runs on this signal, which its caller holds (through ``source`` the compiler retains
+  /// and releases the input around the call).
   @inlinable @inline(__always)
   final func subscribeInput(
     sink: @escaping Signal<Input, InputFailure>.Sink, scope: SubscriptionScope
   ) {
-    input.reference._withUnsafeGuaranteedRef { $0.subscribe(sink: sink, scope: scope) }
+    input.withObject { $0.subscribe(sink: sink, scope: scope) }
   }
 
   /// Runs the input's synchronous path with `stage`, in `scope`: only from the subscribe
@@ -57,7 +57,7 @@ class InputSignal<Input, InputFailure: Error, Value, Failure: Error>: Signal<Val
   final func subscribeInputSynchronously(
     stage: (inout Event<Input, InputFailure>) -> Void, scope: SynchronousScope
   ) {
-    input.reference._withUnsafeGuaranteedRef { source in
+    input.withObject { source in
       source.subscribe(source.synchronousPath.unsafelyUnwrapped, stage: stage, scope: scope)
     }
   }
