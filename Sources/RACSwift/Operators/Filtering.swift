@@ -36,9 +36,9 @@ extension Signal {
       signal, sink, scope in
       let op = Op.cast(signal)
       // The stage captures one object, its context (see ``StageContext``).
-      let stage = StageContext(parameter: FunctionParameter(op.predicate), sink: sink)
+      let stage = StageContext(parameter: PredicateParameter(op.predicate), sink: sink)
       op.subscribeInput(
-        sink: { if $0.passes(stage.parameter.function) { stage.sink(&$0) } }, scope: scope)
+        sink: { if $0.passes(stage.parameter.isIncluded) { stage.sink(&$0) } }, scope: scope)
     }
   }
 
