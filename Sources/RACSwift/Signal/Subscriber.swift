@@ -22,16 +22,19 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
   // `SerialGate`) once the initializer has returned, and by nobody after they are cleared;
   // `lifetime` is immutable and thread-safe.
   @usableFromInline let gate = SerialGate<Event<Value, Failure>>()
-  /// What the subscriber sends into, held with a reference count of its own (released when it
-  /// is cleared, or by `deinit`) so that a delivery calls it without taking another: only the
-  /// gate's owner lets go of it, and never while it delivers a value.
-  @usableFromInline @exclusivity(unchecked) var target: Unmanaged<SubscriberTarget<Value, Failure>>?
+  /// What the subscriber sends into — the stages downstream of a created signal, or the handlers
+  /// of a subscriber made with them — in a ``StageContext`` without a parameter, held with a
+  /// reference count of its own (released when it is cleared, or by `deinit`) so that a delivery
+  /// calls its sink without taking another: only the gate's owner lets go of it, and never while
+  /// it delivers a value.
+  @usableFromInline @exclusivity(unchecked) var target:
+    Unmanaged<StageContext<Void, Value, Failure>>?
   @usableFromInline let lifetime: SubscriptionScope
   /// For a created signal's subscriber: the subscription scope its own child `lifetime` belongs
   /// to. The terminal event goes downstream first, then `lifetime` (the signal's resources) ends
   /// — not the downstream scope, which may still have work pending (a `delay`, a hop to an
   /// actor).
-  /// Cleared with `sink`: the subscription's scope is what holds its handlers.
+  /// Cleared with `target`: the subscription's scope is what holds its handlers.
   @usableFromInline @exclusivity(unchecked) var parent: SubscriptionScope?
   /// Whether `target` may still be set: cleared when it is, so that `releaseSink()` after a
   /// terminal event does not go through the gate (whose queue a re-entrant pass allocates).
@@ -66,9 +69,9 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     }
     if let isolation {
       let hop = Hop<Event<Value, Failure>>(to: HopTarget(actor: isolation), deliver: handlers)
-      target = .passRetained(SubscriberTarget { hop.receive($0) })
+      target = .passRetained(StageContext(parameter: (), sink: { hop.receive($0) }))
     } else {
-      target = .passRetained(SubscriberTarget(handlers))
+      target = .passRetained(StageContext(parameter: (), sink: handlers))
     }
     self.lifetime = lifetime
     parent = nil
@@ -83,7 +86,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     within scope: SubscriptionScope
   ) {
     let lifetime = SubscriberLifetime<Value, Failure>(childOf: scope)
-    target = .passRetained(SubscriberTarget(sink))
+    target = .passRetained(StageContext(parameter: (), sink: sink))
     self.lifetime = lifetime
     self.parent = scope
     // Known to the lifetime before it is added to the subscription, so that disposing the
@@ -212,17 +215,4 @@ final class SubscriberLifetime<Value, Failure: Error>: SubscriptionScope, @unche
   override func didReturnFromDisposal(_ didDispose: Bool) {
     if runsHandlers { fence.waitForHandlers(didDispose: didDispose) }
   }
-}
-
-/// What a ``Subscriber`` sends into: the stages downstream of a created signal, or the handlers
-/// of a subscriber made with them. An object of its own so that the subscriber can let go of it
-/// (DESIGN §3.6) while calling it needs no reference count per event (`sink` is a constant of an
-/// object the subscriber keeps alive).
-///
-/// Lock discipline: immutable.
-@usableFromInline
-final class SubscriberTarget<Value, Failure: Error>: @unchecked Sendable {
-  @usableFromInline let sink: (inout Event<Value, Failure>) -> Void
-
-  @inlinable init(_ sink: @escaping (inout Event<Value, Failure>) -> Void) { self.sink = sink }
 }
