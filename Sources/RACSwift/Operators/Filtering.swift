@@ -15,28 +15,29 @@ extension Signal {
     // in one expression hands its temporaries on without a retain and a release per operator —
     // and a `map` only this call references can take the predicate itself (one stage less per
     // event, one signal less per chain).
-    typealias Op = PredicateSignal<Value, Failure>
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, PredicateParameter<Value>>
     var source = (consume self).isolated(to: isolation)
     if source.customNameStorage.isEmpty, isKnownUniquelyReferenced(&source),
       source.fuseFilter(isIncluded)
     {
       return source
     }
+    let parameter = PredicateParameter(isIncluded)
     if source.canExtendSynchronously {
-      return Op(synchronous: .input("filter:"), source: source, predicate: isIncluded) {
+      return Op(synchronous: .input("filter:"), source: source, parameter: parameter) {
         signal, sink, scope in
         let op = Op.cast(signal)
-        let isIncluded = op.predicate
+        let isIncluded = op.parameter.isIncluded
         // The source is synchronous: this signal was made synchronous only then.
         op.subscribeInputSynchronously(
           stage: { if $0.passes(isIncluded) { sink(&$0) } }, scope: scope)
       }
     }
-    return Op(name: .input("filter:"), source: source, predicate: isIncluded) {
+    return Op(name: .input("filter:"), source: source, parameter: parameter) {
       signal, sink, scope in
       let op = Op.cast(signal)
       // The stage captures one object, its context (see ``StageContext``).
-      let stage = StageContext(parameter: PredicateParameter(op.predicate), sink: sink)
+      let stage = StageContext(parameter: op.parameter, sink: sink)
       op.subscribeInput(
         sink: { if $0.passes(stage.parameter.isIncluded) { stage.sink(&$0) } }, scope: scope)
     }
@@ -141,6 +142,16 @@ extension Signal {
       op.subscribeInput(sink: { counter.receive(&$0) }, scope: scope)
     }
   }
+}
+
+/// The predicate of `filter`, `take(until:)` and `skip(while:)`/`skip(until:)`, in a struct so
+/// that the closure keeps its declared shape in a ``UnarySignal`` and a ``StageContext``
+/// (CONTRIBUTING, rule 3: a `(Value) -> Bool` stored in a field declared `(Input) -> Output`
+/// would be wrapped in a reabstraction thunk).
+@usableFromInline
+struct PredicateParameter<Value> {
+  @usableFromInline let isIncluded: (Value) -> Bool
+  @inlinable init(_ isIncluded: @escaping (Value) -> Bool) { self.isIncluded = isIncluded }
 }
 
 /// The transform of `compactMap` and `skipNil`, in a struct so that the closure keeps its
@@ -388,10 +399,11 @@ extension Signal {
   func takeUntilMatch(
     name: SignalNameNode, _ isEnd: @escaping (Value) -> Bool
   ) -> Signal<Value, Failure> {
-    typealias Op = PredicateSignal<Value, Failure>
-    return Op(name: name, source: self, predicate: isEnd) { signal, sink, scope in
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, PredicateParameter<Value>>
+    return Op(name: name, source: self, parameter: PredicateParameter(isEnd)) {
+      signal, sink, scope in
       let op = Op.cast(signal)
-      let isEnd = op.predicate
+      let isEnd = op.parameter.isIncluded
       let guardState = TerminalGuard(sink: sink)
       op.subscribeInput(
         sink: { event in
@@ -434,10 +446,11 @@ extension Signal {
   func skipUntilMatch(
     name: SignalNameNode, _ isStart: @escaping (Value) -> Bool
   ) -> Signal<Value, Failure> {
-    typealias Op = PredicateSignal<Value, Failure>
-    return Op(name: name, source: self, predicate: isStart) { signal, sink, scope in
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, PredicateParameter<Value>>
+    return Op(name: name, source: self, parameter: PredicateParameter(isStart)) {
+      signal, sink, scope in
       let op = Op.cast(signal)
-      let isStart = op.predicate
+      let isStart = op.parameter.isIncluded
       let state = FoldState(accumulator: false)
       op.subscribeInput(
         sink: { event in

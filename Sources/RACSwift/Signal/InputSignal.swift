@@ -1,5 +1,5 @@
 /// The base of the template operator signals (``UnarySignal``, ``MapSignal``,
-/// ``PredicateSignal``, ``FlattenMapSignal``): an operator on one input signal, which it keeps
+/// ``FlattenMapSignal``): an operator on one input signal, which it keeps
 /// through an ``InputReference`` and names as its own `source`. A subclass adds the one
 /// parameter it needs, with the declared shape of the user's closure (CONTRIBUTING, rule 3).
 ///

@@ -35,16 +35,6 @@ struct FunctionParameter<Input, Output> {
   @inlinable init(_ function: @escaping (Input) -> Output) { self.function = function }
 }
 
-/// A `filter`'s predicate as a ``StageContext``'s parameter. Not a
-/// `FunctionParameter<Value, Bool>`: its field is declared `(Input) -> Output`, so a
-/// `(Value) -> Bool` stored there would be wrapped in a reabstraction thunk (CONTRIBUTING,
-/// rule 3).
-@usableFromInline
-struct PredicateParameter<Value> {
-  @usableFromInline let isIncluded: (Value) -> Bool
-  @inlinable init(_ isIncluded: @escaping (Value) -> Bool) { self.isIncluded = isIncluded }
-}
-
 /// The functions of a `map` with a fused `filter` (see ``MapSignal``) as a ``StageContext``'s
 /// parameter.
 @usableFromInline
