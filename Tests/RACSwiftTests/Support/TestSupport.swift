@@ -186,22 +186,9 @@ actor ThreadGroupSlots {
 /// ledger.
 func onThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) async {
   await ThreadGroupSlots.shared.acquire()
-  let ledger = SubscriptionLedger.current
   let work = ThreadBody(body)
-  let arrived = AtomicCounter()
-  let running = AtomicCounter()
-  for _ in 0..<threads { running.increment() }
   await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
-    for index in 0..<threads {
-      let thread = Thread {
-        arrived.increment()
-        while arrived.count < threads { sched_yield() }
-        ledger.withLedger { work.run(index) }
-        // The last thread to finish resumes the test.
-        if running.decrement() == 0 { finished.resume() }
-      }
-      thread.start()
-    }
+    startThreads(threads, running: work) { finished.resume() }
   }
   work.release()
   await ThreadGroupSlots.shared.release()
@@ -211,21 +198,31 @@ func onThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) async 
 /// its thread until the threads are done. Not from a test function itself: a blocked thread of
 /// the concurrency pool holds up every other test (see `onNewThread`).
 func onThreadsBlocking(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
-  let ledger = SubscriptionLedger.current
   let work = ThreadBody(body)
-  let arrived = AtomicCounter()
   let finished = DispatchSemaphore(value: 0)
+  startThreads(threads, running: work) { finished.signal() }
+  finished.wait()
+  work.release()
+}
+
+/// Starts `threads` threads that run `work` with their index once all have started, in the
+/// calling test's ledger; the last one to finish calls `done`.
+private func startThreads(
+  _ threads: Int, running work: ThreadBody<Int>, done: @escaping @Sendable () -> Void
+) {
+  let ledger = SubscriptionLedger.current
+  let arrived = AtomicCounter()
+  let running = AtomicCounter()
+  for _ in 0..<threads { running.increment() }
   for index in 0..<threads {
     let thread = Thread {
       arrived.increment()
       while arrived.count < threads { sched_yield() }
       ledger.withLedger { work.run(index) }
-      finished.signal()
+      if running.decrement() == 0 { done() }
     }
     thread.start()
   }
-  for _ in 0..<threads { finished.wait() }
-  work.release()
 }
 
 /// A body for threads to run that the caller releases when they are done with it: a `Thread`
