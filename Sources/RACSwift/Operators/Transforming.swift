@@ -80,9 +80,9 @@ extension Signal {
     _ transform: @escaping (Value) -> Signal<T, Failure>,
     isolation: isolated (any Actor)? = #isolation
   ) -> Signal<T, Failure> {
-    typealias Op = FlattenMapSignal<Value, T, Failure>
+    typealias Op = UnarySignal<Value, Failure, T, Failure, SignalTransform<Value, T, Failure>>
     let source = isolated(to: isolation)
-    return Op(name: .input("flattenMap:"), source: source, function: transform) {
+    return Op(name: .input("flattenMap:"), source: source, parameter: SignalTransform(transform)) {
       signal, sink, scope in
       let op = Op.cast(signal)
       let merge = MergeState(sink: sink, scope: scope)
@@ -90,7 +90,7 @@ extension Signal {
       op.subscribeInput(
         sink: { event in
           switch event {
-          case .next(let value): merge.subscribeInner(op.function(value))
+          case .next(let value): merge.subscribeInner(op.parameter.transform(value))
           case .error(let error): merge.send(.error(error))
           case .completed:
             scope.endChild(sourceScope)
@@ -351,5 +351,15 @@ struct CombinePreviousParameters<Value, T> {
   init(start: Value, combine: @escaping (Value, Value) -> T) {
     self.start = start
     self.combine = combine
+  }
+}
+
+/// The transform of `flattenMap`, in a struct so that the closure keeps its declared shape in a
+/// ``UnarySignal`` (CONTRIBUTING, rule 3).
+@usableFromInline
+struct SignalTransform<Input, Value, Failure: Error> {
+  @usableFromInline let transform: (Input) -> Signal<Value, Failure>
+  @inlinable init(_ transform: @escaping (Input) -> Signal<Value, Failure>) {
+    self.transform = transform
   }
 }
