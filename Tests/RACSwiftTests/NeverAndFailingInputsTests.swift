@@ -31,7 +31,7 @@ func inputs<Value, Failure>(of signal: Signal<Value, Failure>) -> [AnyObject] {
   case .inputs: signal.nameInputs()
   case .binary(let input, _, let other): [input, other]
   case .applied(let input, _, _): [input ?? signal.nameInput()!]
-  case .alias(let input): [input]
+  case .alias(let input): [input ?? signal.nameInput()!]
   case .source: []
   }
 }

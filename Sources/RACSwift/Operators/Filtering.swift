@@ -15,13 +15,23 @@ extension Signal {
     // in one expression hands its temporaries on without a retain and a release per operator —
     // and a `map` only this call references can take the predicate itself (one stage less per
     // event, one signal less per chain).
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, PredicateParameter<Value>>
     var source = (consume self).isolated(to: isolation)
     if source.customNameStorage.isEmpty, isKnownUniquelyReferenced(&source),
       source.fuseFilter(isIncluded)
     {
       return source
     }
+    return source.filtering(isIncluded)
+  }
+
+  /// `filter`'s own signal, on the receiver as it is (already carried to the closure's actor, if
+  /// it has one): synchronous when the receiver is. Apart from `filter`, so that `filter`, which a
+  /// chain built per subscription calls every time, stays small enough to inline where it
+  /// joins a `map`.
+  @inlinable
+  consuming func filtering(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, PredicateParameter<Value>>
+    let source = consume self
     let parameter = PredicateParameter(isIncluded)
     if source.canExtendSynchronously {
       return Op(synchronous: .input("filter:"), source: source, parameter: parameter) {
@@ -33,8 +43,10 @@ extension Signal {
           stage: { if $0.passes(isIncluded) { sink(&$0) } }, scope: scope)
       }
     }
-    return Op(name: .input("filter:"), source: source, parameter: parameter) {
-      signal, sink, scope in
+    return Op(
+      name: .input("filter:"), source: source, parameter: parameter,
+      deliveryActor: source.deliveryActor
+    ) { signal, sink, scope in
       let op = Op.cast(signal)
       // The stage captures one object, its context (see ``StageContext``).
       let stage = StageContext(parameter: op.parameter, sink: sink)
@@ -91,7 +103,9 @@ extension Signal {
           stage: { $0.forwardCompactMapped(transform, to: sink) }, scope: scope)
       }
     }
-    return Op(name: name, source: source, parameter: parameter) { signal, sink, scope in
+    return Op(
+      name: name, source: source, parameter: parameter, deliveryActor: source.deliveryActor
+    ) { signal, sink, scope in
       let op = Op.cast(signal)
       // The stage captures one object, its context (see ``StageContext``).
       let stage = StageContext(parameter: op.parameter, sink: sink)
@@ -265,8 +279,10 @@ extension Signal where Value: Equatable {
   @inlinable
   public func distinctUntilChanged() -> Signal<Value, Failure> {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, Void>
-    return Op(name: .input("distinctUntilChanged"), source: self, parameter: ()) {
-      signal, sink, scope in
+    return Op(
+      name: .input("distinctUntilChanged"), source: self, parameter: (),
+      deliveryActor: deliveryActor
+    ) { signal, sink, scope in
       let op = Op.cast(signal)
       let state = FoldState<Value?>(accumulator: nil)
       op.subscribeInput(
@@ -300,8 +316,10 @@ extension Signal {
     by isEquivalent: @escaping (Value, Value) -> Bool, name: SignalNameNode
   ) -> Signal<Value, Failure> {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, EquivalenceParameter<Value>>
-    return Op(name: name, source: self, parameter: EquivalenceParameter(isEquivalent)) {
-      signal, sink, scope in
+    return Op(
+      name: name, source: self, parameter: EquivalenceParameter(isEquivalent),
+      deliveryActor: deliveryActor
+    ) { signal, sink, scope in
       let op = Op.cast(signal)
       let isEquivalent = op.parameter.isEquivalent
       let state = FoldState<Value?>(accumulator: nil)
@@ -400,8 +418,9 @@ extension Signal {
     name: SignalNameNode, _ isEnd: @escaping (Value) -> Bool
   ) -> Signal<Value, Failure> {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, PredicateParameter<Value>>
-    return Op(name: name, source: self, parameter: PredicateParameter(isEnd)) {
-      signal, sink, scope in
+    return Op(
+      name: name, source: self, parameter: PredicateParameter(isEnd), deliveryActor: deliveryActor
+    ) { signal, sink, scope in
       let op = Op.cast(signal)
       let isEnd = op.parameter.isIncluded
       let guardState = TerminalGuard(sink: sink)
@@ -447,8 +466,10 @@ extension Signal {
     name: SignalNameNode, _ isStart: @escaping (Value) -> Bool
   ) -> Signal<Value, Failure> {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, PredicateParameter<Value>>
-    return Op(name: name, source: self, parameter: PredicateParameter(isStart)) {
-      signal, sink, scope in
+    return Op(
+      name: name, source: self, parameter: PredicateParameter(isStart),
+      deliveryActor: deliveryActor
+    ) { signal, sink, scope in
       let op = Op.cast(signal)
       let isStart = op.parameter.isIncluded
       let state = FoldState(accumulator: false)

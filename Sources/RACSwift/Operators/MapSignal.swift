@@ -29,7 +29,9 @@ final class MapSignal<Input, Value, Failure: Error>: InputSignal<Input, Failure,
   ) {
     self.function = function
     self.predicate = { _ in true }
-    super.init(name: name, source: source, subscribe: subscribe)
+    // Its stage sends only while the input's event is delivered, fused `filter` included.
+    super.init(
+      name: name, source: source, deliveryActor: source.deliveryActor, subscribe: subscribe)
   }
 
   /// A synchronous signal (see ``Signal/isSynchronous``).

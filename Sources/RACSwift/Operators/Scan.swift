@@ -11,9 +11,11 @@ extension Signal {
     isolation: isolated (any Actor)? = #isolation
   ) -> Signal<A, Failure> {
     typealias Op = UnarySignal<Value, Failure, A, Failure, ScanParameters<A, Value>>
+    let source = isolated(to: isolation)
     return Op(
-      name: .input("scanWithStart:reduce:"), source: isolated(to: isolation),
-      parameter: ScanParameters(initial: initial, combine: combine)
+      name: .input("scanWithStart:reduce:"), source: source,
+      parameter: ScanParameters(initial: initial, combine: combine),
+      deliveryActor: source.deliveryActor
     ) { signal, sink, scope in
       let op = Op.cast(signal)
       let state = ScanState(
@@ -37,9 +39,11 @@ extension Signal {
     isolation: isolated (any Actor)? = #isolation
   ) -> Signal<A, Failure> {
     typealias Op = UnarySignal<Value, Failure, A, Failure, IndexedScanParameters<A, Value>>
+    let source = isolated(to: isolation)
     return Op(
-      name: .input("scanWithStart:reduceWithIndex:"), source: isolated(to: isolation),
-      parameter: IndexedScanParameters(initial: initial, combine: combine)
+      name: .input("scanWithStart:reduceWithIndex:"), source: source,
+      parameter: IndexedScanParameters(initial: initial, combine: combine),
+      deliveryActor: source.deliveryActor
     ) { signal, sink, scope in
       let op = Op.cast(signal)
       let combine = op.parameter.combine

@@ -103,9 +103,11 @@ extension Signal {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, SideEffect<Value, Failure>>
     // On an actor, the stage reads the receiver's events carried there (`isolated(to:)`, the
     // rule every closure-taking operator follows).
+    let source = isolated(to: isolation)
     return Op(
-      name: name, source: isolated(to: isolation),
-      parameter: SideEffect(effect: effect, onActor: isolation != nil)
+      name: name, source: source,
+      parameter: SideEffect(effect: effect, onActor: isolation != nil),
+      deliveryActor: source.deliveryActor
     ) { signal, sink, scope in
       let op = Op.cast(signal)
       let effect = op.parameter.effect

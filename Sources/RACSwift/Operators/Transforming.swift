@@ -254,9 +254,11 @@ extension Signal {
     isolation: isolated (any Actor)? = #isolation
   ) -> Signal<T, Failure> where Value: Sendable {
     typealias Op = UnarySignal<Value, Failure, T, Failure, CombinePreviousParameters<Value, T>>
+    let source = isolated(to: isolation)
     return Op(
-      name: .input("combinePreviousWithStart:reduce:"), source: isolated(to: isolation),
-      parameter: CombinePreviousParameters(start: start, combine: combine)
+      name: .input("combinePreviousWithStart:reduce:"), source: source,
+      parameter: CombinePreviousParameters(start: start, combine: combine),
+      deliveryActor: source.deliveryActor
     ) { signal, sink, scope in
       let op = Op.cast(signal)
       let combine = op.parameter.combine

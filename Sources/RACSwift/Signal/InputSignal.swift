@@ -17,13 +17,18 @@ class InputSignal<Input, InputFailure: Error, Value, Failure: Error>: Signal<Val
   @inlinable final var source: Signal<Input, InputFailure> { input.object }
 
   /// An operator on `source` whose subscriptions `subscribe` starts.
+  /// An operator on `source`. `deliveryActor` is the actor its events arrive on when the chain
+  /// shows it (see ``Signal/deliveryActor``): `source.deliveryActor` for an operator whose stage
+  /// sends only while one of the input's events is delivered.
   @inlinable
   init(
     name: SignalNameNode, source: Signal<Input, InputFailure>,
-    subscribe: @escaping SubscribeFunction
+    deliveryActor: ObjectIdentifier? = nil, subscribe: @escaping SubscribeFunction
   ) {
     input = InputReference(source)
-    super.init(name: name, releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
+    super.init(
+      name: name, releaseDepth: source.releaseDepth &+ 1, deliveryActor: deliveryActor,
+      subscribe: subscribe)
   }
 
   /// A synchronous signal (see ``Signal/isSynchronous``): an operator that forwards its

@@ -38,7 +38,9 @@ extension Signal {
     file: StaticString = #fileID,
     line: UInt = #line
   ) -> any Disposable {
-    if isolation == nil, let path = synchronousPath {
+    // A synchronous signal delivers every event before this returns, on this thread — on the
+    // caller's actor, if it has one.
+    if let path = synchronousPath {
       return subscribeFinishing(path, next: next, error: error, completed: completed)
     }
     let origin = SubscriptionOrigin(file: file, line: line)
@@ -110,13 +112,14 @@ extension Signal {
     return sink
   }
 
-  /// Starts a subscription whose end is `deliver`, run on `isolation` when there is one.
+  /// Starts a subscription whose end is `deliver`, run on `isolation` when there is one (through
+  /// a ``Hop``, unless this signal's events arrive there already: ``deliveryActor``).
   @inlinable @inline(__always)
   final func start(
     root: SubscriptionScope, isolation: (any Actor)?,
     deliver: @escaping (inout Event<Value, Failure>) -> Void
   ) {
-    if let isolation {
+    if let isolation, deliveryActor != ObjectIdentifier(isolation) {
       let hop = Hop<Event<Value, Failure>>(to: HopTarget(actor: isolation), deliver: deliver)
       subscribe(sink: { hop.receive($0) }, scope: root)
     } else {

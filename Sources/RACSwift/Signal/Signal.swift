@@ -77,13 +77,25 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   @inlinable @inline(__always)
   final var isReleaseLoopPoint: Bool { releaseDepth % releaseLoopInterval == 0 }
 
+  /// The actor every event of this signal's subscriptions arrives on, as far as the chain shows
+  /// when it is built; `nil` when it does not. A signal carried to an actor (``carried(to:)``)
+  /// arrives there, and so does an operator whose stage sends only while its input's event is
+  /// delivered (`map`, `filter`, `scan`, … pass their input's on). An operator isolated to that
+  /// actor then runs its closure where the event already is: one hop for consecutive stages on
+  /// one actor, not one each (DESIGN §7.1).
+  @usableFromInline let deliveryActor: ObjectIdentifier?
+
   @inlinable
-  init(name: SignalNameNode, releaseDepth: UInt32 = 0, subscribe: @escaping SubscribeFunction) {
+  init(
+    name: SignalNameNode, releaseDepth: UInt32 = 0, deliveryActor: ObjectIdentifier? = nil,
+    subscribe: @escaping SubscribeFunction
+  ) {
     nameNode = name
     subscribeFunction = subscribe
     synchronousFunction = { _, _, _ in }
     synchronousDepth = 0
     self.releaseDepth = releaseDepth
+    self.deliveryActor = deliveryActor
     assert(!name.readsOwnSource || nameInput() != nil, "\(type(of: self)) has no source to name")
   }
 
@@ -99,6 +111,8 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
     synchronousFunction = subscribe
     synchronousDepth = depth
     self.releaseDepth = releaseDepth
+    // A synchronous signal delivers on the thread that subscribes, whichever that is.
+    deliveryActor = nil
     subscribeFunction = { signal, sink, scope in
       signal.synchronousFunction(signal, sink, SynchronousScope(scope))
     }

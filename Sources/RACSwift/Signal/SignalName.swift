@@ -40,8 +40,9 @@ enum SignalNameNode: @unchecked Sendable {
   /// ``CombiningSignal``) do not store them a second time in the name, which would be released
   /// one nested level per operator.
   case inputs(OperatorLabel, ListNameShape)
-  /// The same name as the input (the `log…` operators keep their input's name).
-  case alias(AnyObject)
+  /// The same name as the input (the `log…` operators keep their input's name); a `nil` input is
+  /// the signal's own `source`, as for ``applied(_:_:_:)``.
+  case alias(AnyObject?)
 
   /// A source: `+empty`.
   @inlinable static func source(_ label: OperatorLabel) -> Self { .source(label, .none) }
@@ -83,8 +84,10 @@ enum SignalNameNode: @unchecked Sendable {
 
   /// Whether the name reads the signal's own source (``Signal/nameInput()``).
   @usableFromInline var readsOwnSource: Bool {
-    if case .applied(nil, _, _) = self { return true }
-    return false
+    switch self {
+    case .applied(nil, _, _), .alias(nil): true
+    default: false
+    }
   }
 }
 
@@ -139,7 +142,7 @@ extension Signal: SignalNaming, CustomStringConvertible {
       case .inputs:
         preconditionFailure("resolved above")
       case .alias(let input):
-        current = input as! any SignalNaming
+        current = (input ?? signal.nameInputValue) as! any SignalNaming
         continue
       case .applied(let input, let label, let detail):
         switch detail {

@@ -10,10 +10,10 @@ final class UnarySignal<Input, InputFailure: Error, Value, Failure: Error, Param
   @inlinable
   init(
     name: SignalNameNode, source: Signal<Input, InputFailure>, parameter: Parameter,
-    subscribe: @escaping SubscribeFunction
+    deliveryActor: ObjectIdentifier? = nil, subscribe: @escaping SubscribeFunction
   ) {
     self.parameter = parameter
-    super.init(name: name, source: source, subscribe: subscribe)
+    super.init(name: name, source: source, deliveryActor: deliveryActor, subscribe: subscribe)
   }
 
   /// A synchronous signal (see ``Signal/isSynchronous``): for an operator that forwards a
