@@ -17,6 +17,16 @@
 _Thread_local struct cracswift_stack_state cracswift_stack = {0, 0, 0, 0, 0};
 
 #if defined(__linux__) || defined(__ANDROID__)
+_Thread_local int cracswift_main_thread_flag = 0;
+
+int cracswift_find_main_thread(void) {
+  int is_main = syscall(SYS_gettid) == getpid();
+  cracswift_main_thread_flag = is_main ? 1 : -1;
+  return is_main;
+}
+#endif
+
+#if defined(__linux__) || defined(__ANDROID__)
 #ifndef MEMBARRIER_CMD_GLOBAL
 #define MEMBARRIER_CMD_GLOBAL (1 << 0)
 #endif

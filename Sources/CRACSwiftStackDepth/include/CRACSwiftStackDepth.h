@@ -7,10 +7,15 @@
 //   the handler's side, run per event, and the heavy barrier and stack test for the side of a
 //   `dispose()`, run once per disposal. The fence's inlinable code calls the first, so RACSwift
 //   imports this module publicly there.
+// - Whether a thread is the process's main thread, asked for every event a main-actor hop
+//   receives (Sources/RACSwift/Internal/MainThread.swift).
 #ifndef CRACSWIFT_STACK_DEPTH_H
 #define CRACSWIFT_STACK_DEPTH_H
 
 #include <stdint.h>
+#if defined(__APPLE__)
+#include <pthread.h>
+#endif
 
 /// One thread's guard state. Read and written only by the thread it belongs to.
 struct cracswift_stack_state {
@@ -69,5 +74,25 @@ int cracswift_process_barrier(void);
 /// Whether `address` lies in the calling thread's stack, above the current frame: an address one
 /// of its callers took in its own frame. (Another thread's frame is in another thread's stack.)
 int cracswift_stack_holds_caller_frame(uintptr_t address);
+
+/// Whether the calling thread is the process's main thread: nonzero if it is. On Linux the answer
+/// is kept in a per-thread flag after the first question (the main thread is the one whose id is
+/// the process's), so asking costs one load from the thread pointer; on Apple platforms it is
+/// `pthread_main_np`. Elsewhere the answer is always 0, and callers ask the slower way.
+#if defined(__linux__) || defined(__ANDROID__)
+/// 1: the main thread; -1: another; 0: not asked yet.
+extern _Thread_local int cracswift_main_thread_flag __attribute__((tls_model("initial-exec")));
+/// Finds the answer for the calling thread and keeps it in its flag.
+int cracswift_find_main_thread(void);
+static inline int cracswift_is_main_thread(void) {
+  int flag = cracswift_main_thread_flag;
+  if (__builtin_expect(flag != 0, 1)) return flag > 0;
+  return cracswift_find_main_thread();
+}
+#elif defined(__APPLE__)
+static inline int cracswift_is_main_thread(void) { return pthread_main_np() == 1; }
+#else
+static inline int cracswift_is_main_thread(void) { return 0; }
+#endif
 
 #endif

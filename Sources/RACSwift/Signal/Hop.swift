@@ -21,7 +21,7 @@ enum HopTarget: @unchecked Sendable {
   /// may run inline: the main actor on the main queue, another actor while the thread runs work
   /// queued for it (``ActorRunQueue/isRunning(on:)``). A scheduler's items always run in a
   /// scheduled action.
-  @usableFromInline
+  @inlinable
   var isCurrent: Bool {
     switch self {
     case .mainActor: MainThread.isCurrent
@@ -85,14 +85,11 @@ final class Hop<Item>: @unchecked Sendable {
 
   /// Delivers `item` on the target: inline if the caller already runs there and nothing is
   /// queued, else after everything received before it.
-  @usableFromInline
-  func receive(_ item: Item) { receive(item, inlineAllowed: true) }
-
-  /// Delivers `item` on the target, as ``receive(_:)`` does, but never inline unless
-  /// `inlineAllowed` (an item that must wait for the caller's current work to end).
-  @usableFromInline
-  func receive(_ item: Item, inlineAllowed: Bool) {
-    let inline = inlineAllowed && target.isCurrent
+  @inlinable
+  func receive(_ item: Item) {
+    // Inlinable, so that the pass on the target — the common case, one per event of an isolated
+    // chain — is specialized where the chain is built.
+    let inline = target.isCurrent
     lock.lock()
     if inline && !busy {
       busy = true
@@ -102,6 +99,22 @@ final class Hop<Item>: @unchecked Sendable {
       finishInline()
       return
     }
+    enqueueLocked(item)
+  }
+
+  /// Delivers `item` on the target, as ``receive(_:)`` does, but never inline unless
+  /// `inlineAllowed` (an item that must wait for the caller's current work to end).
+  @usableFromInline
+  func receive(_ item: Item, inlineAllowed: Bool) {
+    if inlineAllowed { return receive(item) }
+    lock.lock()
+    enqueueLocked(item)
+  }
+
+  /// Queues `item` behind the ones pending, with the lock held (and lets go of it), and schedules
+  /// a drain on the target unless one is under way.
+  @usableFromInline
+  func enqueueLocked(_ item: Item) {
     pending.append(item)
     let mustSchedule = !busy
     if mustSchedule {
@@ -114,7 +127,8 @@ final class Hop<Item>: @unchecked Sendable {
   }
 
   /// After an inline delivery: idle again, or schedule a drain for what queued meanwhile.
-  private func finishInline() {
+  @inlinable
+  func finishInline() {
     lock.lock()
     if pending.isEmpty {
       busy = false
@@ -127,7 +141,8 @@ final class Hop<Item>: @unchecked Sendable {
     scheduleDrain(round: current)
   }
 
-  private func scheduleDrain(round scheduledRound: Int) {
+  @usableFromInline
+  func scheduleDrain(round scheduledRound: Int) {
     switch target {
     case .mainActor:
       ActorRunQueue.shared.enqueue({ self.drain() }, on: MainActor.shared)

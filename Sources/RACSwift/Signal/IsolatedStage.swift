@@ -22,8 +22,9 @@ extension Signal {
 
   /// The receiver's events, delivered on `actor` through a ``Hop`` (see ``isolated(to:)``). A
   /// subscription made on the actor to a synchronous receiver needs none: every event arrives
-  /// during the call, on the actor already.
-  @usableFromInline
+  /// during the call, on the actor already. Inlinable, so that the hop's pass on the actor (once
+  /// per event) is specialized where the chain is built.
+  @inlinable
   func carried(to actor: any Actor) -> Signal<Value, Failure> {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, HopTarget>
     return Op(
