@@ -39,8 +39,8 @@ enum HopTarget: @unchecked Sendable {
 /// time and in the order received, whatever thread sends them:
 /// - an item that arrives where the target runs (the main actor on the main queue) with nothing
 ///   queued ahead of it runs inline, before `receive` returns — RAC's synchronous delivery, no
-///   hop; stages after it on the same actor then see the same and run inline too, so a chain of
-///   stages on one actor costs at most one hop per event;
+///   hop (a chain of stages on one actor has one `Hop`, at its first stage there: the stages
+///   after it read their input where it arrives, see ``Signal/deliveryActor``);
 /// - otherwise it is queued, and one drain scheduled on the target delivers everything queued,
 ///   including what arrives while it runs.
 ///
