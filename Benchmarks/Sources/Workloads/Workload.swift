@@ -54,6 +54,11 @@ public let workloads: [Workload] = [
   w1, w1b, w2, w3, w4, w5, w6, w7, w9, w10,
 ]
 
+/// Workloads that must run on the main thread (their chains are isolated to the main actor):
+/// `workload-runner` and `smoke` run them; package-benchmark, whose benchmarks run elsewhere, does
+/// not.
+public let mainThreadWorkloads: [Workload] = [w1m]
+
 /// A counter the optimizer cannot see through.
 ///
 /// Its fields opt out of dynamic exclusivity checking: each access would otherwise cost a

@@ -9,7 +9,8 @@ import Workloads
 // Runs every workload once with a tiny N and checks that the implementations agree.
 // No timing: this is CI's check that the benchmarks still build and mean something.
 var failures = 0
-for workload in workloads {
+// Top-level code runs on the main thread, so the main-thread workloads run here too.
+for workload in workloads + mainThreadWorkloads {
   let n = 1_000
   let checksums = workload.implementations.map { ($0.name, $0.run(n, .none)) }
   let agree = Set(checksums.map(\.1)).count == 1

@@ -19,11 +19,11 @@ import Workloads
 // contended workload (W7) compare medians: its best runs say little about a typical one.
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2,
-  let workload = workloads.first(where: { $0.id == arguments[0] }),
+  let workload = (workloads + mainThreadWorkloads).first(where: { $0.id == arguments[0] }),
   let implementation = workload.implementations.first(where: { $0.name == arguments[1] })
 else {
   print(
-    "usage: workload-runner <W1…W7 | W9 | W10> "
+    "usage: workload-runner <W1…W7 | W9 | W10 | W1m> "
       + "<RACSwift | OpenCombine | Command | ButtonSignal | closure loop> [N] [repetitions]")
   exit(64)
 }

@@ -1,0 +1,31 @@
+import RACSwift
+
+// W1m (not in BENCHMARKS.md): W1b written as a `@MainActor` view model writes it — the chain
+// built on the main actor, so every closure runs there — with the sends made on the main
+// thread. What it shows: what isolating a chain to the main actor costs per event over the
+// nonisolated W1b (DESIGN §7.1). Main-thread-only, so it runs in `workload-runner` and `smoke`
+// (whose top-level code runs on the main thread), not under package-benchmark.
+let w1m = Workload(
+  id: "W1m", title: "main-actor subject → map → filter → map → sum", unit: "send",
+  count: 1_000_000,
+  implementations: [
+    Implementation(name: Library.racSwift) { n, meter in
+      MainActor.assumeIsolated { mainActorW1b(n, meter) }
+    },
+    // The same loop as W1b's: on the main thread, a closure loop is the same work.
+    w1b.implementations.first { $0.name == Library.closureLoop }!,
+  ])
+
+@MainActor
+private func mainActorW1b(_ n: Int, _ meter: Meter) -> Int {
+  // Written on the main actor: every closure below may touch main-actor state, and runs there.
+  let sum = Counter()
+  let subject = Subject<Int, Never>()
+  let subscription = subject.map { $0 + 1 }.filter { $0 % 2 == 0 }.map { $0 * 2 }
+    .subscribe(next: { sum.value &+= $0 })
+  meter.start()
+  for value in 0..<n { subject.sendNext(value) }
+  meter.stop()
+  subscription.dispose()
+  return sum.value
+}
