@@ -49,6 +49,33 @@ struct ConsecutiveIsolatedStagesTests {
     #expect(chain.deliveryActor == ObjectIdentifier(OperatorTestActor.shared))
   }
 
+  @Test("after deliverOnMainThread(), main-actor stages need no hop of their own (RAC's pattern)")
+  @MainActor
+  func deliverOnMainThreadIsOnTheMainActor() async {
+    let subject = Subject<Int, Never>()
+    let delivered = subject.deliverOnMainThread()
+    #expect(delivered.deliveryActor == ObjectIdentifier(MainActor.shared))
+    let chain = delivered.map { $0 + 1 }.filter { $0 > 1 }
+    #expect(carriedLinks(from: chain, to: subject) == 0)
+    var received: [Int] = []
+    var ranOnMainActor: [Bool] = []
+    var done: CheckedContinuation<Void, Never>?
+    let subscription = chain.subscribe(next: { value in
+      ranOnMainActor.append(MainThread.isCurrent)
+      received.append(value)
+      if received.count == 2 { done?.resume() }
+    })
+    await withCheckedContinuation { continuation in
+      done = continuation
+      DispatchQueue.global().async {
+        for value in 0...2 { subject.sendNext(value) }
+      }
+    }
+    #expect(received == [2, 3])
+    #expect(ranOnMainActor == [true, true])
+    subscription.dispose()
+  }
+
   @Test("stages on different actors each carry their input to their own")
   func differentActorsStillHop() async {
     let subject = Subject<Int, Never>()

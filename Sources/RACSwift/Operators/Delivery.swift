@@ -47,8 +47,12 @@ extension Signal {
   /// ```
   public func deliverOnMainThread() -> Signal<Value, Failure> {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, Void>
-    return Op(name: .input("deliverOnMainThread"), source: self, parameter: ()) {
-      signal, sink, scope in
+    // Its events arrive on the main actor, so main-actor stages and subscribers after it need no
+    // hop of their own (see ``Signal/deliveryActor``).
+    return Op(
+      name: .input("deliverOnMainThread"), source: self, parameter: (),
+      deliveryActor: ObjectIdentifier(MainActor.shared)
+    ) { signal, sink, scope in
       let op = Op.cast(signal)
       let hop = Hop<Event<Value, Failure>>(to: .mainActor) { event in
         if !scope.isDisposed { sink(&event) }
