@@ -13,25 +13,18 @@ extension NotificationCenter {
     forName name: Notification.Name?, object: AnyObject? = nil
   ) -> Signal<Notification, Never> {
     let center = self
-    let sender = WeakObject(object)
+    let sender = WeakReference<AnyObject>(object)
     let filtersObject = object != nil
     return Signal<Notification, Never> { subscriber in
       // An observed object that went away can post no more: observe nothing.
-      if filtersObject && sender.value == nil { return nil }
+      if filtersObject && sender.object == nil { return nil }
       let token = ObserverToken(
-        center.addObserver(forName: name, object: sender.value, queue: nil) { notification in
+        center.addObserver(forName: name, object: sender.object, queue: nil) { notification in
           subscriber.sendNext(notification)
         })
       return AnyDisposable { center.removeObserver(token.value) }
     }.setName("+notifications: \(name?.rawValue ?? "any")")
   }
-}
-
-/// A weak reference that can cross threads.
-final class WeakObject: @unchecked Sendable {
-  // Lock discipline: a weak reference, read atomically by the runtime; never written again.
-  weak var value: AnyObject?
-  init(_ value: AnyObject?) { self.value = value }
 }
 
 /// A NotificationCenter observer token, kept only to be removed.

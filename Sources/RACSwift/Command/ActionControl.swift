@@ -34,7 +34,7 @@ extension ActionControl {
     _ command: Command<Sender, Output, Failure>,
     isolation: isolated (any Actor)? = #isolation
   ) -> any Disposable {
-    let control = WeakControl(self)
+    let control = WeakReference(self)
     // The new command takes `isEnabled` over: the old binding ends first, so the new one is no
     // duplicate to report.
     ControlBindings.shared.endBinding(for: self)
@@ -42,7 +42,7 @@ extension ActionControl {
       to: BindingTarget(object: self, keyPath: \Self.isEnabled, isolation: isolation))
     let triggers = self.triggers.subscribe(
       next: { sender in
-        if control.value != nil { command.execute(sender) }
+        if control.object != nil { command.execute(sender) }
       }, isolation: nil)
     return ControlBindings.shared.install(
       CompoundDisposable([enabled, triggers]), for: self)
@@ -75,14 +75,6 @@ extension ActionControl {
     return ControlBindings.shared.install(
       CompoundDisposable([enabled, endings]), for: self)
   }
-}
-
-/// A weak reference to a control.
-@usableFromInline
-final class WeakControl<Control: AnyObject>: @unchecked Sendable {
-  // Lock discipline: a weak reference, read atomically by the runtime.
-  @usableFromInline weak var value: Control?
-  @inlinable init(_ value: Control) { self.value = value }
 }
 
 /// The command binding of each control, so that binding another command replaces it and a

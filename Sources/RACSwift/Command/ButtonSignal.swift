@@ -65,8 +65,8 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
     control: Control, work: @escaping (Sender) -> Signal<Output, Failure>,
     isolation: isolated (any Actor)? = #isolation
   ) where Control.Sender == Sender {
-    let weakControl = WeakControl<Control>(control)
-    self.setEnabled = { value in weakControl.value?.isEnabled = value }
+    let weakControl = WeakReference<Control>(control)
+    self.setEnabled = { value in weakControl.object?.isEnabled = value }
     self.work = work
     self.workIsolation = isolation
     var triggers = control.triggers
@@ -75,9 +75,9 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
       triggers = triggers.take(during: lifetime)
       lifetime.observeEnded { [weak self] in self?.dispose() }
     }
-    let this = WeakButtonSignal(self)
+    let this = WeakReference(self)
     triggerSubscription.disposable = triggers.subscribe(
-      next: { sender in this.value?.trigger(sender) }, isolation: nil)
+      next: { sender in this.object?.trigger(sender) }, isolation: nil)
   }
 
   /// Associates `work` with `control`: the same as ``init(control:work:isolation:)``.
@@ -130,7 +130,7 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
     guard let id else { return }
     setEnabled(false)
     let relay = self.relay
-    let this = WeakButtonSignal(self)
+    let this = WeakReference(self)
     // The subscribers see the terminal event before the control is re-enabled, so an event of
     // the next execution never overtakes it.
     let created: Signal<Output, Failure>
@@ -144,11 +144,11 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
       next: { relay.sendNext(.next($0)) },
       error: { error in
         relay.sendNext(.error(error))
-        this.value?.finish(id)
+        this.object?.finish(id)
       },
       completed: {
         relay.sendNext(.completed)
-        this.value?.finish(id)
+        this.object?.finish(id)
       }, isolation: nil)
     let cancel = lock.withLock { () -> Bool in
       switch state {
@@ -205,12 +205,4 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
       setEnabled(true)
     }
   }
-}
-
-/// A weak reference to a button signal, for the closures it hands out.
-@usableFromInline
-final class WeakButtonSignal<Sender, Output, Failure: Error>: @unchecked Sendable {
-  // Lock discipline: a weak reference, read atomically by the runtime.
-  @usableFromInline weak var value: ButtonSignal<Sender, Output, Failure>?
-  @inlinable init(_ value: ButtonSignal<Sender, Output, Failure>) { self.value = value }
 }

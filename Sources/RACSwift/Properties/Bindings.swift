@@ -16,12 +16,16 @@ infix operator <~ : BindingPrecedence
 /// let title = MutableProperty("")
 /// title <~ model.titles
 /// ```
+@inlinable
 @discardableResult
 public func <~ <Value>(property: MutableProperty<Value>, signal: Signal<Value, Never>)
   -> any Disposable
 {
-  signal.take(during: property.lifetime).subscribe(
-    next: { [weak property] in property?.value = $0 }, isolation: nil)
+  // A weak reference of its own rather than `[weak property]`, whose box is checked for
+  // exclusive access on every value (see ``WeakReference``).
+  let target = WeakReference(property)
+  return signal.take(during: property.lifetime).subscribe(
+    next: { target.object?.value = $0 }, isolation: nil)
 }
 
 /// Binds `signal` to `target` (see `Signal.bind(to:at:)`).

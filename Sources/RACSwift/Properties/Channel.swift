@@ -79,17 +79,22 @@ infix operator <~> : BindingPrecedence
 /// ```swift
 /// viewModel.name <~> form.nameField
 /// ```
+@inlinable
 @discardableResult
 public func <~> <Value: Equatable>(left: MutableProperty<Value>, right: MutableProperty<Value>)
   -> any Disposable
 {
+  // Weak references of their own rather than `[weak left]`, whose box is checked for exclusive
+  // access on every value (see ``WeakReference``).
+  let weakLeft = WeakReference(left)
+  let weakRight = WeakReference(right)
   let rightToLeft = right.signal.take(during: left.lifetime).subscribe(
-    next: { [weak left] value in
-      if let left, left.value != value { left.value = value }
+    next: { value in
+      if let left = weakLeft.object, left.value != value { left.value = value }
     }, isolation: nil)
   let leftToRight = left.changes.take(during: right.lifetime).subscribe(
-    next: { [weak right] value in
-      if let right, right.value != value { right.value = value }
+    next: { value in
+      if let right = weakRight.object, right.value != value { right.value = value }
     }, isolation: nil)
   return CompoundDisposable([rightToLeft, leftToRight])
 }

@@ -63,6 +63,7 @@ extension Signal {
   /// ```swift
   /// ticks.take(during: screen.lifetime)
   /// ```
+  @inlinable
   public func take(during lifetime: Lifetime) -> Signal<Value, Failure> {
     take(until: lifetime.ended)
   }

@@ -19,11 +19,11 @@ public final class MutableProperty<Value>: @unchecked Sendable {
   // delivery engine while `lock` is held (so deliveries keep the order of the changes) and
   // delivered after `lock` is released. `modifyingThread` is written only by the thread holding
   // `lock` for `modify`, and read only to recognise that thread (see `lockForAccess()`).
-  private let lock = Lock()
-  private var current: Value
+  @usableFromInline let lock = Lock()
+  @usableFromInline @exclusivity(unchecked) var current: Value
   /// The thread running a `modify` body, or 0.
-  private let modifyingThread = Atomic<UInt>(0)
-  private let core: SubjectCore<Value, Never>
+  @usableFromInline let modifyingThread = Atomic<UInt>(0)
+  @usableFromInline let core: SubjectCore<Value, Never>
   private let token: Lifetime.Token
   /// Ends when the property is deinitialized; bindings into the property end with it.
   public let lifetime: Lifetime
@@ -38,6 +38,10 @@ public final class MutableProperty<Value>: @unchecked Sendable {
   deinit { core.send(.completed) }
 
   /// The current value. Setting it notifies observers.
+  ///
+  /// Inlinable, as ``modify(_:)`` is: a set is specialized where it is written, not run as
+  /// generic code in RACSwift (which looked up type metadata at run time ~26 times per set).
+  @inlinable
   public var value: Value {
     get {
       lockForAccess()
@@ -50,8 +54,15 @@ public final class MutableProperty<Value>: @unchecked Sendable {
   /// Takes `lock`. When it is taken, checks first whether the calling thread is the one running
   /// a `modify` body — a read or a change from that body would wait for itself forever — and
   /// stops with a message saying so. The uncontended path is the plain lock.
-  private func lockForAccess() {
+  @inlinable
+  func lockForAccess() {
     if lock.tryLock() { return }
+    lockContended()
+  }
+
+  /// ``lockForAccess()`` when the lock is taken.
+  @usableFromInline
+  func lockContended() {
     // A thread sees its own stores: only the thread inside `modify` can read its own identity.
     if modifyingThread.load(ordering: .relaxed) == currentThreadIdentity() {
       fatalError(
@@ -68,6 +79,7 @@ public final class MutableProperty<Value>: @unchecked Sendable {
   /// ```swift
   /// counter.modify { $0 += 1 }
   /// ```
+  @inlinable
   @discardableResult
   public func modify<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     lockForAccess()
@@ -89,6 +101,7 @@ public final class MutableProperty<Value>: @unchecked Sendable {
 
   /// The current value on subscription, then every change; completes when the property goes
   /// away.
+  @inlinable
   public var signal: Signal<Value, Never> {
     let core = self.core
     return Signal(name: .source("+property")) { _, sink, scope in
@@ -176,8 +189,9 @@ public final class Property<Value>: @unchecked Sendable {
     // change made by another thread between the first read and the subscription is not lost
     // (on the main actor that first result is stored before `map` returns).
     let results = MutableProperty<T>(transform(value))
+    let target = WeakReference(results)
     signal.map(transform).take(during: results.lifetime).subscribe(
-      next: { [weak results] in results?.value = $0 }, isolation: nil)
+      next: { target.object?.value = $0 }, isolation: nil)
     return Property<T>(getter: { results.value }, signal: results.signal)
   }
 

@@ -88,6 +88,7 @@ public struct Observed<Value>: Sendable {
   /// ```swift
   /// counter.count = 3  // $count.signal subscribers receive 3
   /// ```
+  @inlinable
   public var wrappedValue: Value {
     get { projectedValue.value }
     nonmutating set { projectedValue.value = newValue }

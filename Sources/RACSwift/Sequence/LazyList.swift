@@ -160,6 +160,7 @@ enum LazyListWaiters {
 }
 
 /// An identifier of the calling thread.
+@usableFromInline
 func currentThreadIdentity() -> UInt {
   #if canImport(Darwin)
     return UInt(bitPattern: pthread_self())
