@@ -10,6 +10,17 @@ public struct Workload: Sendable {
   public let count: Int
   /// The implementations, RACSwift first.
   public let implementations: [Implementation]
+
+  /// A workload (also for the app-code workloads, which live in a module of their own).
+  public init(
+    id: String, title: String, unit: String, count: Int, implementations: [Implementation]
+  ) {
+    self.id = id
+    self.title = title
+    self.unit = unit
+    self.count = count
+    self.implementations = implementations
+  }
 }
 
 /// One implementation of a workload: runs it for `n` units and returns a checksum that every
@@ -20,6 +31,12 @@ public struct Implementation: Sendable {
   public let name: String
   /// Runs the workload.
   public let run: @Sendable (_ n: Int, _ meter: Meter) -> Int
+
+  /// An implementation called `name`.
+  public init(name: String, run: @escaping @Sendable (_ n: Int, _ meter: Meter) -> Int) {
+    self.name = name
+    self.run = run
+  }
 }
 
 /// Brackets the measured part of a workload.
@@ -53,11 +70,6 @@ public enum Library {
 public let workloads: [Workload] = [
   w1, w1b, w2, w3, w4, w5, w6, w7, w9, w10,
 ]
-
-/// Workloads that must run on the main thread (their chains are isolated to the main actor):
-/// `workload-runner` and `smoke` run them; package-benchmark, whose benchmarks run elsewhere, does
-/// not.
-public let mainThreadWorkloads: [Workload] = [w1m]
 
 /// A counter the optimizer cannot see through.
 ///

@@ -1,3 +1,4 @@
+import AppWorkloads
 import Workloads
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Workloads
 // No timing: this is CI's check that the benchmarks still build and mean something.
 var failures = 0
 // Top-level code runs on the main thread, so the main-thread workloads run here too.
-for workload in workloads + mainThreadWorkloads {
+for workload in workloads + appWorkloads {
   let n = 1_000
   let checksums = workload.implementations.map { ($0.name, $0.run(n, .none)) }
   let agree = Set(checksums.map(\.1)).count == 1

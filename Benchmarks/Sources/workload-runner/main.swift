@@ -1,3 +1,4 @@
+import AppWorkloads
 import Dispatch
 import Foundation
 import Workloads
@@ -19,7 +20,7 @@ import Workloads
 // contended workload (W7) compare medians: its best runs say little about a typical one.
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2,
-  let workload = (workloads + mainThreadWorkloads).first(where: { $0.id == arguments[0] }),
+  let workload = (workloads + appWorkloads).first(where: { $0.id == arguments[0] }),
   let implementation = workload.implementations.first(where: { $0.name == arguments[1] })
 else {
   print(
