@@ -112,9 +112,9 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     executionSignals = executionsSubject.deliver(on: scheduler).setName("\(name) -executionSignals")
     errors = errorsSubject.setName("\(name) -errors")
     if let enabledInput {
-      let changes = CommandChanges(self)
+      let changes = WeakReference(self)
       enabledInputSubscription.disposable = enabledInput.subscribe(
-        next: { value in changes.command?.enabledInputChanged(to: value) }, isolation: nil)
+        next: { value in changes.object?.enabledInputChanged(to: value) }, isolation: nil)
     }
     // The first values are the state now — including what the enabled signal sent while it was
     // subscribed — sent at once; later changes go through the scheduler.
@@ -190,14 +190,14 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     let execution = connection.signal
     let errors = errorsSubject
     let scheduler = self.scheduler
-    let finished = CommandChanges(self)
+    let finished = WeakReference(self)
     execution.subscribe(
       error: { error in
         let failure = Handoff(error)
         scheduler.schedule { errors.sendNext(failure.value) }
-        finished.command?.executionEnded()
+        finished.object?.executionEnded()
       },
-      completed: { finished.command?.executionEnded() }, isolation: nil)
+      completed: { finished.object?.executionEnded() }, isolation: nil)
     executionsSubject.sendNext(execution.catchTo(.empty))
     connection.connect()
     return execution.mapError { CommandError.underlying($0) }
@@ -294,14 +294,6 @@ extension Command where Input == Void {
 extension Command: CustomStringConvertible {
   /// The command's name.
   public var description: String { commandName }
-}
-
-/// A weak reference to a command, for closures the command's own signals or work hold.
-@usableFromInline
-final class CommandChanges<Input, Output, Failure: Error>: @unchecked Sendable {
-  // Lock discipline: a weak reference, read atomically by the runtime.
-  @usableFromInline weak var command: Command<Input, Output, Failure>?
-  @inlinable init(_ command: Command<Input, Output, Failure>) { self.command = command }
 }
 
 /// The state a command's signals last showed, to send only changes (A10-07, A10-08) and to

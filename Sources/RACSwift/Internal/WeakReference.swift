@@ -1,5 +1,6 @@
 /// A weak reference in an object of its own, for closures that must not keep what they act on
-/// alive: a binding's target property, a control, a button signal, a notification's sender.
+/// alive: a binding's target property, a control, a command or button signal, a
+/// notification's sender.
 ///
 /// The reference is a `weak let`, so reading it takes no exclusivity check. A closure's
 /// `[weak x]` capture is a mutable box, and reading it checks exclusivity at run time on every
