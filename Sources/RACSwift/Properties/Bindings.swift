@@ -125,7 +125,7 @@ extension Signal where Failure == Never {
     if let provider = object as? any LifetimeProvider {
       source = take(during: provider.lifetime)
     }
-    let holder = BindingHolder(object: object)
+    let holder = WeakReference(object)
     let keyPath = target.keyPath
     let subscription = SerialDisposable()
     let registration = BindingRegistry.shared.register(
@@ -151,13 +151,6 @@ extension Signal where Failure == Never {
       registration.dispose()
     }
   }
-}
-
-/// The object of a binding, held weakly.
-final class BindingHolder<Object: AnyObject>: @unchecked Sendable {
-  // Lock discipline: `object` is a weak reference, read atomically by the runtime.
-  weak var object: Object?
-  init(object: Object) { self.object = object }
 }
 
 /// Watches a key-path binding of a `Bool` on an ``ActionControl`` for writing the control's
@@ -209,7 +202,7 @@ public final class BindingRegistry: @unchecked Sendable {
 
   // Lock discipline: `live` and `reporter` are read and written with `lock` held.
   private let lock = NSLock()
-  private var live: [Key: WeakDisposable] = [:]
+  private var live: [Key: Entry] = [:]
   private var reporter: @Sendable (String) -> Void = { message in
     SignalLog.output("warning: \(message)")
   }
@@ -220,8 +213,12 @@ public final class BindingRegistry: @unchecked Sendable {
     let keyPath: AnyKeyPath
   }
 
-  private struct WeakDisposable {
-    weak var value: (any Disposable)?
+  /// A live binding and the object it writes to, both held weakly: an object's identifier is
+  /// reused once the object is gone, and a binding whose object died (ending only when its source
+  /// sends again) must not count against a new object that got the same identifier.
+  private struct Entry {
+    weak var binding: (any Disposable)?
+    weak var object: AnyObject?
   }
 
   /// Receives the message about a duplicate binding; by default it goes to ``SignalLog/output``
@@ -232,22 +229,38 @@ public final class BindingRegistry: @unchecked Sendable {
   }
 
   func register(object: AnyObject, keyPath: AnyKeyPath, binding: any Disposable) -> any Disposable {
-    let key = Key(object: ObjectIdentifier(object), keyPath: keyPath)
-    let (previous, reporter) = lock.withLock {
-      () -> ((any Disposable)?, @Sendable (String) -> Void) in
-      let previous = live[key]?.value
-      live[key] = WeakDisposable(value: binding)
-      return (previous, self.reporter)
+    register(identifier: ObjectIdentifier(object), object: object, keyPath: keyPath, binding: binding)
+  }
+
+  /// ``register(object:keyPath:binding:)`` with the object's identifier given apart, so that a
+  /// test can give a new object the identifier of one that is gone.
+  func register(
+    identifier: ObjectIdentifier, object: AnyObject, keyPath: AnyKeyPath, binding: any Disposable
+  ) -> any Disposable {
+    let key = Key(object: identifier, keyPath: keyPath)
+    let (previous, previousObjectLives, reporter) = lock.withLock {
+      () -> ((any Disposable)?, Bool, @Sendable (String) -> Void) in
+      let entry = live[key]
+      live[key] = Entry(binding: binding, object: object)
+      return (entry?.binding, entry?.object != nil, self.reporter)
     }
-    if let previous, !previous.isDisposed {
+    guard let previous, !previous.isDisposed else { return unregistering(key, binding) }
+    if previousObjectLives {
       reporter(
         "\(readableKeyPath(keyPath, of: object)) is already bound; the new binding replaces "
           + "the old one (two bindings of one key path fight — RAC asserted here, A10-22)")
-      previous.dispose()
     }
-    return AnyDisposable { [weak self, weak binding] in
+    // A binding of an object that is gone ends here, quietly, rather than at its source's next
+    // value.
+    previous.dispose()
+    return unregistering(key, binding)
+  }
+
+  /// Removes `binding`'s entry when disposed, unless another binding took the key since.
+  private func unregistering(_ key: Key, _ binding: any Disposable) -> any Disposable {
+    AnyDisposable { [weak self, weak binding] in
       self?.lock.withLock {
-        if let current = self?.live[key]?.value, current !== binding { return }
+        if let current = self?.live[key]?.binding, current !== binding { return }
         self?.live[key] = nil
       }
     }
