@@ -229,7 +229,8 @@ public final class BindingRegistry: @unchecked Sendable {
   }
 
   func register(object: AnyObject, keyPath: AnyKeyPath, binding: any Disposable) -> any Disposable {
-    register(identifier: ObjectIdentifier(object), object: object, keyPath: keyPath, binding: binding)
+    register(
+      identifier: ObjectIdentifier(object), object: object, keyPath: keyPath, binding: binding)
   }
 
   /// ``register(object:keyPath:binding:)`` with the object's identifier given apart, so that a
