@@ -2,15 +2,17 @@
 /// alive: a binding's target property, a control, a command or button signal, a
 /// notification's sender.
 ///
-/// The reference is a `weak let`, so reading it takes no exclusivity check. A closure's
-/// `[weak x]` capture is a mutable box, and reading it checks exclusivity at run time on every
-/// call (about 75 instructions, measured with callgrind: more than a binding's own delivery).
+/// Reading it takes no exclusivity check. A closure's `[weak x]` capture is a mutable box, and
+/// reading it checks exclusivity at run time on every call (about 75 instructions, measured with
+/// callgrind: more than a binding's own delivery). (`weak let` would say the same, but needs
+/// Swift 6.2; the package builds with 6.1.)
 ///
-/// Lock discipline: immutable; the runtime reads and clears weak references atomically.
+/// Lock discipline: written only by the initializer; the runtime reads and clears weak
+/// references atomically, so the reads need no exclusivity check.
 @usableFromInline
 final class WeakReference<Object: AnyObject>: @unchecked Sendable {
   /// The object, while it lives.
-  @usableFromInline weak let object: Object?
+  @usableFromInline @exclusivity(unchecked) weak var object: Object?
 
   /// A weak reference to `object`.
   @inlinable init(_ object: Object?) { self.object = object }
