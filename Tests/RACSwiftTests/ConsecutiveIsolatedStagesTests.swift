@@ -4,17 +4,22 @@ import Testing
 
 @testable import RACSwift
 
-/// How many signals between `signal` and the subject it was built on carry events to an actor
-/// (`isolated(to:)`'s hop), following each operator's own input.
-private func carriedLinks(from signal: AnyObject, to root: AnyObject) -> Int {
-  var carried = 0
+/// The signals from `signal` up to the subject it was built on (`root` left out), following
+/// each operator's own input; the walk stops early at a signal with several inputs.
+private func links(from signal: AnyObject, to root: AnyObject) -> [AnyObject] {
+  var links: [AnyObject] = []
   var current: AnyObject = signal
   while current !== root {
-    if current is UnarySignal<Int, Never, Int, Never, HopTarget> { carried += 1 }
+    links.append(current)
     guard let input = (current as! any SignalInput).input else { break }
     current = input
   }
-  return carried
+  return links
+}
+
+/// How many of those signals carry events to an actor (`isolated(to:)`'s hop).
+private func carriedLinks(from signal: AnyObject, to root: AnyObject) -> Int {
+  links(from: signal, to: root).count { $0 is UnarySignal<Int, Never, Int, Never, HopTarget> }
 }
 
 /// The input of an operator signal, whatever its types.
@@ -31,13 +36,7 @@ struct ConsecutiveIsolatedStagesTests {
     #expect(carriedLinks(from: chain, to: subject) == 1)
     #expect(chain.deliveryActor == ObjectIdentifier(MainActor.shared))
     // `filter` still joins the `map` it follows: the chain is four signals, the hop included.
-    var links = 0
-    var current: AnyObject = chain
-    while current !== subject {
-      links += 1
-      current = (current as! any SignalInput).input!
-    }
-    #expect(links == 4)
+    #expect(links(from: chain, to: subject).count == 4)
   }
 
   @Test("a chain on a custom actor carries its input to that actor once")
