@@ -16,7 +16,7 @@ extension Signal {
   @inlinable
   consuming func isolated(to isolation: (any Actor)?) -> Signal<Value, Failure> {
     guard let isolation else { return self }
-    if deliveryActor == ObjectIdentifier(isolation) { return self }
+    if delivers(on: isolation) { return self }
     return carried(to: isolation)
   }
 

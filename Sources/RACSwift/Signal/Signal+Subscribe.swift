@@ -119,7 +119,7 @@ extension Signal {
     root: SubscriptionScope, isolation: (any Actor)?,
     deliver: @escaping (inout Event<Value, Failure>) -> Void
   ) {
-    if let isolation, deliveryActor != ObjectIdentifier(isolation) {
+    if let isolation, !delivers(on: isolation) {
       let hop = Hop<Event<Value, Failure>>(to: HopTarget(actor: isolation), deliver: deliver)
       subscribe(sink: { hop.receive($0) }, scope: root)
     } else {

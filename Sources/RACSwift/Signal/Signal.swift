@@ -86,6 +86,10 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   /// signal this one is built on keeps the actor alive (the main actor lives forever).
   @usableFromInline let deliveryActor: ObjectIdentifier?
 
+  /// Whether this signal's events are known to arrive on `actor` (see ``deliveryActor``).
+  @inlinable @inline(__always)
+  final func delivers(on actor: any Actor) -> Bool { deliveryActor == ObjectIdentifier(actor) }
+
   @inlinable
   init(
     name: SignalNameNode, releaseDepth: UInt32 = 0, deliveryActor: ObjectIdentifier? = nil,
