@@ -89,8 +89,8 @@ final class ValuesIterationToken<Value, Failure: Error>: Sendable {
 
 /// Connects one subscription to one consumer.
 ///
-/// Lock discipline: `buffer`, `terminal`, `waiter`, `subscription` and `started` are read and
-/// written only with `lock` held; a waiter is resumed after the lock is released. Values move
+/// Lock discipline: `buffer`, `terminal`, `waiter`, `subscription`, `started` and `cancelled` are read
+/// and written only with `lock` held; a waiter is resumed after the lock is released. Values move
 /// from the sending thread to the consuming task exactly once (the sender no longer touches
 /// them), which is what makes handing over non-`Sendable` values safe.
 final class ValuesBridge<Value, Failure: Error>: @unchecked Sendable {
@@ -142,9 +142,11 @@ final class ValuesBridge<Value, Failure: Error>: @unchecked Sendable {
         if mustStart { start() }
       }
     } onCancel: {
-      cancel()
+      stopDelivering()
     }
-    return try result.value.get()
+    let value = try result.value.get()
+    if value == nil { disposeIfStopped() }
+    return value
   }
 
   private func start() {
@@ -206,23 +208,47 @@ final class ValuesBridge<Value, Failure: Error>: @unchecked Sendable {
   }
 
   /// Ends the iteration: disposes the subscription, drops the buffer, ends a waiting `next()`.
+  /// Called when the iterator goes away, never from a task's cancellation handler.
   func cancel() {
+    stopDelivering()
+    disposeIfStopped()
+  }
+
+  /// Ends the iteration without disposing the subscription: drops the buffer, ignores every
+  /// later event and ends a waiting `next()` with `nil`. The task's cancellation handler calls
+  /// this, and the task itself disposes the subscription when its `next()` returns
+  /// (``disposeIfStopped()``).
+  ///
+  /// A cancellation handler runs while the concurrency runtime holds the task's status lock.
+  /// Disposing there would wait for a handler running on the sending thread (the dispose fence),
+  /// and that handler may be resuming this task's continuation, which waits for the same lock:
+  /// each thread would wait for the other for good.
+  private func stopDelivering() {
     lock.lock()
     if cancelled {
       lock.unlock()
       return
     }
     cancelled = true
-    let subscription = self.subscription
-    self.subscription = nil
     let waiter = self.waiter
     self.waiter = nil
     var dropped = RingBuffer<Value>()
     swap(&dropped, &buffer)
     lock.unlock()
-    subscription?.dispose()
     waiter?.resume(returning: Handoff(.success(nil)))
     _ = dropped
+  }
+
+  /// Disposes the subscription once the iteration was stopped; does nothing before that.
+  private func disposeIfStopped() {
+    lock.lock()
+    guard cancelled, let subscription else {
+      lock.unlock()
+      return
+    }
+    self.subscription = nil
+    lock.unlock()
+    subscription.dispose()
   }
 }
 
