@@ -40,7 +40,12 @@ struct LazyPropertyTests {
     sendFromBackground([2], to: model.counts)
     await yield(until: { onMainQueue.count == 2 })
     #expect(onMainQueue.first == true)
-    withKnownIssue("swiftlang/swift#79060: #isolation is nil in a lazy var initializer") {
+    withKnownIssue(
+      """
+      Swift bug swiftlang/swift#79060: #isolation is nil in a lazy var initializer, so the \
+      operator made there cannot see the main actor and runs its closure on the sending thread
+      """
+    ) {
       #expect(onMainQueue.last == true, "map's closure ran on the sending thread")
     }
     subscription.dispose()
@@ -57,7 +62,12 @@ struct LazyPropertyTests {
     DispatchQueue.global().async { unread.value = 2 }
     await yield(until: { onMainQueue.count == 2 })
     #expect(onMainQueue.first == true)
-    withKnownIssue("swiftlang/swift#79060: #isolation is nil in a lazy var initializer") {
+    withKnownIssue(
+      """
+      Swift bug swiftlang/swift#79060: #isolation is nil in a lazy var initializer, so the \
+      operator made there cannot see the main actor and runs its closure on the sending thread
+      """
+    ) {
       #expect(onMainQueue.last == true, "the transform ran on the sending thread")
     }
     subscription.dispose()

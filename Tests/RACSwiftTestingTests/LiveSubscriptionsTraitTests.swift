@@ -18,7 +18,9 @@ struct LiveSubscriptionsTraitTests {
   func leak() {
     let subject = Subject<Int, Never>()
     var leaked: (any Disposable)?
-    withKnownIssue {
+    withKnownIssue(
+      "Expected: the check under test reports the subscription this test leaks on purpose"
+    ) {
       expectNoLiveSubscriptions {
         leaked = subject.subscribe()
       }

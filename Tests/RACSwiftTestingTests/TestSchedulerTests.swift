@@ -160,7 +160,7 @@ struct MarbleTests {
   func diff() throws {
     let scheduler = TestScheduler()
     let signal = try scheduler.coldSignal("--a---b|", values: ["a": 1, "b": 2])
-    withKnownIssue {
+    withKnownIssue("Expected: expectMarbles must report these two different timelines") {
       scheduler.expectMarbles(signal, "--a--b--|", values: ["a": 1, "b": 2])
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()

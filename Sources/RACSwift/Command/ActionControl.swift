@@ -20,11 +20,11 @@ public protocol ActionControl<Sender>: AnyObject {
 }
 
 extension ActionControl {
-  /// Binds `command` to the control (RAC's `rac_command`, A11-01): the control's `isEnabled`
+  /// Binds `command` to the control (RAC's `rac_command`): the control's `isEnabled`
   /// follows `command.enabled`, and each trigger executes the command with the sender. Binding
   /// another command replaces this one. The enabled binding goes through ``BindingRegistry``, so
-  /// also binding `isEnabled` some other way — RAC's `RAC(button, enabled)` next to `rac_command`,
-  /// A10-22 — is reported instead of silently fighting.
+  /// also binding `isEnabled` some other way — RAC's `RAC(button, enabled)` next to
+  /// `rac_command`, which RAC asserted on — is reported instead of silently fighting.
   ///
   /// ```swift
   /// submitButton.bind(submitCommand)
@@ -48,7 +48,7 @@ extension ActionControl {
       CompoundDisposable([enabled, triggers]), for: self)
   }
 
-  /// Binds `command` the way RAC's `UIRefreshControl.rac_command` does (A11-03): `isEnabled`
+  /// Binds `command` the way RAC's `UIRefreshControl.rac_command` does: `isEnabled`
   /// follows the command; each trigger executes it with the sender at once, and `end(sender)` is
   /// called once per execution after it ends, whether it succeeded or failed (a refresh control's
   /// `endRefreshing`). The `end` calls are serialized in trigger order: with

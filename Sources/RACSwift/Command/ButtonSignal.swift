@@ -1,15 +1,16 @@
 /// A control's work, one execution at a time, with one long-lived subscription for the results
-/// of every trigger (seed 000's STButtonSignal).
+/// of every trigger. It follows `STButtonSignal`, the replacement for ReactiveCocoa 2's
+/// `RACCommand` that Myron Lee described in a 2017 article, "Improving RACCommand".
 ///
 /// On each trigger — on the triggering thread — it ignores the trigger if an execution is
 /// active; otherwise it disables the control, creates the work for the sender, forwards the
-/// work's events to its subscribers, and re-enables the control when the work completes or fails
-/// (A12-02, A12-03). Unlike a signal, a subscriber made with
+/// work's events to its subscribers, and re-enables the control when the work completes or
+/// fails. Unlike a signal, a subscriber made with
 /// ``subscribe(next:error:completed:isolation:)`` keeps receiving the events of every later
-/// trigger, errors and completions included, until it is disposed (A12-06); ``events`` is the same
+/// trigger, errors and completions included, until it is disposed; ``events`` is the same
 /// stream as a never-ending signal of events, for composition.
 ///
-/// Work that never terminates leaves the control disabled (A12-04). Disposing the button signal
+/// Work that never terminates leaves the control disabled. Disposing the button signal
 /// — or the control's ``Lifetime`` ending, for a ``LifetimeProvider`` — cancels the work in flight
 /// and re-enables the control.
 ///
@@ -52,10 +53,10 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
   @inlinable
   public var events: Signal<Event<Output, Failure>, Never> { relay }
 
-  /// Associates `work` with `control` (seed 000's `+associateButton:withSignalBlock:`).
+  /// Associates `work` with `control` (`STButtonSignal`'s `+associateButton:withSignalBlock:`).
   ///
   /// Keep a reference to the button signal (a property of the view or view model): unlike
-  /// STButtonSignal, which the button retained, it ends — and re-enables the control — when it
+  /// `STButtonSignal`, which the button retained, it ends — and re-enables the control — when it
   /// is deinitialized.
   ///
   /// Made on an actor (a `@MainActor` view model), `work` may use the actor's state and runs only
@@ -92,7 +93,7 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
   deinit { dispose() }
 
   /// Subscribes to the results of every execution from now on; the subscription survives errors
-  /// and completions (A12-06) and ends only when disposed. Subscribed from an actor, the
+  /// and completions and ends only when disposed. Subscribed from an actor, the
   /// handlers run on it.
   ///
   /// ```swift

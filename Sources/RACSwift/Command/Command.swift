@@ -16,8 +16,8 @@ public enum CommandError<Failure: Error>: Error {
 
 extension CommandError: Equatable where Failure: Equatable {}
 
-/// An action triggered by the user, with its enabled state and its executions as signals (RAC's
-/// `RACCommand`, seed 001).
+/// An action triggered by the user, with its enabled state and its executions as signals
+/// (ReactiveCocoa 2's `RACCommand`).
 ///
 /// `execute(_:)` checks that the command is enabled, creates the work for the input, registers
 /// the execution — so ``executing`` becomes `true` and, unless concurrent executions are allowed,
@@ -76,20 +76,20 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
   @usableFromInline let commandName: String
 
   /// Whether the command is enabled: its current value at once on subscription, later values on
-  /// the command's scheduler, without repeats, the latest replayed (A10-05, A10-07).
+  /// the command's scheduler, without repeats, the latest replayed.
   public let enabled: Signal<Bool, Never>
   /// Whether an execution is running: `false` at first, later values on the command's
-  /// scheduler, without repeats, the latest replayed (A10-08).
+  /// scheduler, without repeats, the latest replayed.
   public let executing: Signal<Bool, Never>
   /// One signal per successful `execute(_:)` started after you subscribe — hot — each with its
-  /// errors swallowed, delivered on the command's scheduler; it never fails (A10-09).
+  /// errors swallowed, delivered on the command's scheduler; it never fails.
   public let executionSignals: Signal<Signal<Output, Never>, Never>
   /// Every execution's error, as a value, on the command's scheduler — hot: errors from before
-  /// you subscribed are not replayed; it never fails (A10-11, A10-12).
+  /// you subscribed are not replayed; it never fails.
   public let errors: Signal<Failure, Never>
 
   /// A command running `execute` for each input, enabled while `enabled`'s latest value is `true`
-  /// (always, if `nil`; `true` until it first sends — A10-03, A10-04) and no non-concurrent
+  /// (always, if `nil`; `true` until it first sends) and no non-concurrent
   /// execution runs. Later values of its signals are delivered on `scheduler`.
   ///
   /// Made on an actor (a `@MainActor` view model), `execute` may use the actor's state and runs
@@ -138,7 +138,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
   }
 
   /// Whether executions may overlap (default `false`). Atomic; changing it re-evaluates
-  /// ``enabled`` (A10-13).
+  /// ``enabled``.
   public var allowsConcurrentExecution: Bool {
     get { lock.withLock { state.allowsConcurrent } }
     set {
@@ -159,10 +159,10 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
   public var isExecuting: Bool { lock.withLock { state.active > 0 } }
 
   /// Runs the command for `input`, or fails with ``CommandError/notEnabled`` — creating no work —
-  /// if it is disabled (A10-14). Otherwise the work is created now (A10-15), the execution is
-  /// registered before it starts (A10-17), the work is subscribed on the command's scheduler
-  /// (A10-16) and replayed to every subscriber of the returned signal, which also carries the
-  /// work's error (A10-19); the execution ends when the work completes or fails (A10-18).
+  /// if it is disabled. Otherwise the work is created now, the execution is registered before it
+  /// starts (``executing`` becomes `true` first), the work is subscribed on the command's
+  /// scheduler and replayed to every subscriber of the returned signal, which also carries the
+  /// work's error; the execution ends when the work completes or fails.
   ///
   /// ```swift
   /// submit.execute(order).subscribe(next: { receipt in print(receipt) })

@@ -3,7 +3,7 @@ import Foundation
 /// **These block the calling thread** until the signal produces what they wait for. Called on an
 /// actor — the main actor, say — they run the work that the chain's stages carry to that actor
 /// while they wait (a `@MainActor` `doNext`, `map`, `deliverOnMainThread()`, …), so such a chain
-/// still completes (DESIGN §7.1). Calling one on a thread that something else in the chain waits
+/// still completes. Calling one on a thread that something else in the chain waits
 /// for (a `deliver(on:)` scheduler's queue) still deadlocks. In async code, Swift picks the
 /// `async` overloads with the same names, which suspend instead of blocking.
 extension Signal {

@@ -14,7 +14,7 @@ extension Signal where Value == Never {
   /// ```
   ///
   /// Each input is subscribed separately, so a cold input with side effects runs them once per
-  /// input it appears as (A2-05). Two to four inputs are served by overloads that send the same
+  /// input it appears as. Two to four inputs are served by overloads that send the same
   /// but cost far less per value (Swift 6.3 does not specialize code over parameter packs).
   @inlinable @_disfavoredOverload
   public static func combineLatest<each V>(

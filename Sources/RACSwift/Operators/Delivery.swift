@@ -1,7 +1,7 @@
 extension Signal {
   /// Delivers every event (values, error and completion) on `scheduler`, in order (RAC's
   /// `-deliverOn:`). The receiver's side effects stay where they were; put this last in a chain,
-  /// right before subscribing (A7-20). Events that arrive while a delivery is pending are
+  /// right before subscribing. Events that arrive while a delivery is pending are
   /// delivered by the same scheduled action, so a serial scheduler never delivers two at once.
   ///
   /// ```swift

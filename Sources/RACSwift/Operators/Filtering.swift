@@ -271,7 +271,7 @@ extension Signal where Value: Equatable {
   }
 
   /// Drops a value equal to the previous one; the first value always passes (RAC's
-  /// `-distinctUntilChanged`, A7-10).
+  /// `-distinctUntilChanged`).
   ///
   /// ```swift
   /// Signal.from([1, 1, 2, 2, 1]).distinctUntilChanged()  // 1, 2, 1
@@ -334,7 +334,7 @@ extension Signal {
     }
   }
 
-  /// Drops every value; passes the error or completion (RAC's `-ignoreValues`, A7-07). The
+  /// Drops every value; passes the error or completion (RAC's `-ignoreValues`). The
   /// value type stays, as in RAC, so the result composes with the receiver (`then`, `merge`).
   ///
   /// ```swift

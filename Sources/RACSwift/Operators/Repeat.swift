@@ -1,7 +1,7 @@
 extension Signal {
   /// Subscribes to the receiver again every time it completes, forever; an error ends it
   /// (RAC's `-repeat`). A receiver that completes synchronously is resubscribed in a loop, not by
-  /// recursion (constant stack; RAC reached the same with recursive scheduling, A2-12).
+  /// recursion (constant stack; RAC reached the same with recursive scheduling).
   ///
   /// ```swift
   /// Signal.just(1).repeat().take(3)  // 1, 1, 1

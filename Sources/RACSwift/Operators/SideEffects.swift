@@ -1,5 +1,5 @@
 extension Signal {
-  /// Runs `body` with each value, then forwards it (RAC's `-doNext:`, A7-01).
+  /// Runs `body` with each value, then forwards it (RAC's `-doNext:`).
   ///
   /// Added from an actor (a `@MainActor` view model), `body` runs on that actor, and so does the
   /// delivery of everything after it: events that arrive elsewhere are moved there in order (the
@@ -45,7 +45,7 @@ extension Signal {
   }
 
   /// Runs `body` when the receiver completes or fails — not when the subscription is disposed
-  /// (RAC's `-finally:`, A7-04).
+  /// (RAC's `-finally:`).
   ///
   /// ```swift
   /// work.initially { button.isEnabled = false }.finally { button.isEnabled = true }
@@ -58,8 +58,8 @@ extension Signal {
     }
   }
 
-  /// Runs `body` each time the signal is subscribed, before the receiver is (RAC's `-initially:`,
-  /// A7-03); it runs on the subscribing thread.
+  /// Runs `body` each time the signal is subscribed, before the receiver is (RAC's
+  /// `-initially:`); it runs on the subscribing thread.
   ///
   /// ```swift
   /// fetch.initially { spinner.start() }

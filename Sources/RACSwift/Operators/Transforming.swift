@@ -100,8 +100,8 @@ extension Signal {
     }
   }
 
-  /// The monadic primitive every flattening operator is a variation of (RAC's `-bind:`,
-  /// seed 003).
+  /// The monadic primitive every flattening operator is a variation of (RAC's `-bind:`, with
+  /// the same stop flag and `nil` result).
   ///
   /// `makeBlock` runs once per subscription (so state it creates is per subscription) and
   /// returns the bind block, called for each value with a `stop` flag. A returned signal is

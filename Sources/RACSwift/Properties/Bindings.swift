@@ -90,7 +90,7 @@ extension Signal where Failure == Never {
   /// Bound from an actor, assignments run on that actor.
   ///
   /// Binding the same key path of the same object twice while the first binding is live is
-  /// reported (RAC asserted, A10-22) and the new binding replaces the old one.
+  /// reported (RAC asserted) and the new binding replaces the old one.
   ///
   /// ```swift
   /// model.titles.bind(to: label, at: \.text)
@@ -191,7 +191,8 @@ struct ControlEnabledCheck {
   }
 }
 
-/// Tells when a key path of an object gets a second live binding (A10-22).
+/// Tells when a key path of an object gets a second live binding, or when a key-path binding
+/// writes a control's `isEnabled` that a bound command owns.
 ///
 /// ```swift
 /// BindingRegistry.shared.report = { message in Issue.record(Comment(rawValue: message)) }

@@ -41,7 +41,7 @@ public protocol Scheduler: AnyObject, Sendable {
 
   /// Runs `action`, handing it a `reschedule` callback: calling it schedules `action` again, to
   /// run after the current run returns. Unbounded rescheduling is iteration, not recursion: it
-  /// runs in constant stack (RAC's `-scheduleRecursiveBlock:`, A9-03). Dispose to stop.
+  /// runs in constant stack (RAC's `-scheduleRecursiveBlock:`). Dispose to stop.
   @discardableResult
   func scheduleRecursive(
     _ action: @escaping @Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void

@@ -24,7 +24,8 @@ extension LazyList {
   /// A lazy list of the same elements (RAC's `lazySequence`); the list itself if it is lazy.
   public var lazy: LazyList<Element> { isEager ? LazyList(array) : self }
 
-  /// The list with `transform` applied to each element, when read (A8-03).
+  /// The list with `transform` applied to each element when it is read, at most once per
+  /// element.
   ///
   /// ```swift
   /// names.lazyList.map { $0.uppercased() }

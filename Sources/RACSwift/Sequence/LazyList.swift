@@ -7,8 +7,8 @@ import Synchronization
 /// A list is a ``head`` (the first element, `nil` when the list is empty) and a ``tail`` (the
 /// rest). Each is produced by a closure that runs the first time it is read — by whichever
 /// thread reads it first; other threads reading it meanwhile wait — and never again; lists
-/// derived with `map`, `filter` and the rest never re-run the source's closures (rules A8-03,
-/// A8-04). Like RAC's sequences, a list cannot end early with `nil` inside: `nil` means the end.
+/// derived with `map`, `filter` and the rest never re-run the source's closures, nor change what
+/// the source reads. Like RAC's sequences, a list cannot end early with `nil` inside: `nil` means the end.
 ///
 /// ```swift
 /// let letters = ["A", "B"].lazyList.map { letter -> String in

@@ -3,8 +3,8 @@ extension Signal {
   /// `-subscribeNext:error:completed:`) and returns the subscription's disposable.
   ///
   /// The subscription ends by itself after `error` or `completed` (disposed before that handler
-  /// runs); dispose it to end it earlier. Once `dispose()` has returned, no handler starts
-  /// (DESIGN §3.6): called from another thread while a handler runs, it waits for that handler
+  /// runs); dispose it to end it earlier. Once `dispose()` has returned, no handler starts:
+  /// called from another thread while a handler runs, it waits for that handler
   /// to return; called from inside one of this subscription's handlers, it returns at once.
   ///
   /// Handlers run where the signal delivers (any thread, serially — RAC's rule), unless you

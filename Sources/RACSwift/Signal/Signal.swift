@@ -2,7 +2,8 @@
 /// `completed`.
 ///
 /// Signals are **cold**: creating one runs nothing, and every subscription runs the signal's
-/// work again (seed 004's "missiles" example). Subjects (``Subject``, ``ReplaySubject``,
+/// work again: a counter a signal's work increments reads 1 for the first subscriber and 2 for
+/// the second (the "missiles" example of ReactiveCocoa 2's Design Guidelines). Subjects (``Subject``, ``ReplaySubject``,
 /// ``BehaviorSubject``) are the hot signals; ``MulticastConnection`` shares one subscription.
 ///
 /// ```swift
@@ -21,7 +22,8 @@
 ///
 /// `Signal` is the one non-final class of RACSwift; only the module subclasses it (the
 /// subjects). It is `Sendable`: its state is immutable except the name set with ``setName(_:)``,
-/// which a lock guards. Values cross threads the way their senders send them (RAC's rule A2-01);
+/// which a lock guards. Values cross threads the way their senders send them (in RAC, events may
+/// arrive on any thread unless a chain delivers them on a scheduler);
 /// use ``Event`` values that are `Sendable` when they do.
 public class Signal<Value, Failure: Error>: @unchecked Sendable {
   /// Receives the events of one subscription. Called serially by the signal.

@@ -5,10 +5,11 @@ import Synchronization
 ///
 /// Safe to call from any thread. Delivery is serialized: a send that arrives while another is
 /// being delivered — from another thread, or re-entrantly from a handler — is queued and
-/// delivered by the thread already delivering, right after the current event, in send order
-/// (DESIGN §3.4). An uncontended send is delivered before `sendNext` returns; `sendNext` never
+/// delivered by the thread already delivering, right after the current event, in send order.
+/// An uncontended send is delivered before `sendNext` returns; `sendNext` never
 /// blocks on another thread's handler. After a terminal event the subscriber disposes every
-/// subscription feeding it (before running its error/completed handler, RAC's rule A1-07) and
+/// subscription feeding it (before running its error/completed handler, as RAC's subscriber
+/// does) and
 /// ignores anything sent later.
 ///
 /// ```swift
@@ -153,7 +154,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
   /// Ends every subscription feeding this subscriber and lets go of its handlers (or of the
   /// subscription it forwards to), even while something still holds the subscriber; later events
   /// are ignored. Once it has returned no handler starts; called from another thread while a
-  /// handler runs, it waits for that handler to return (DESIGN §3.6).
+  /// handler runs, it waits for that handler to return.
   public func dispose() { lifetime.dispose() }
 
   /// Lets go of `sink` once `lifetime` is disposed. `sink` belongs to the owner of `gate`, so the

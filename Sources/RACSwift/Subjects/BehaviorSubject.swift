@@ -1,7 +1,7 @@
 /// A subject that holds a current value (RAC's `RACBehaviorSubject`): a new subscriber receives
 /// the latest value (or the initial one) at once, then live events.
 ///
-/// Once terminated, a late subscriber receives only the terminal event (DESIGN §3.12). See
+/// Once terminated, a late subscriber receives only the terminal event, as with ``Subject``. See
 /// ``Subject`` for delivery order.
 ///
 /// ```swift

@@ -4,7 +4,7 @@
 /// A subject forwards each event to its current subscribers only; it replays nothing. It is a
 /// ``Signal`` (every operator works on it) and a ``SubscriberProtocol`` (so
 /// `signal.subscribe(subject)` shares one subscription among the subject's subscribers — prefer
-/// that to sending by hand, RAC's rule A4-09).
+/// that to sending by hand, as ReactiveCocoa 2's Design Guidelines advise).
 ///
 /// **Delivery order.** Events, new subscribers and disposals are processed one at a time, in
 /// arrival order. A send that arrives while the subject is delivering — from another thread, or
@@ -14,9 +14,9 @@
 /// never waits for another thread's handlers. A subscriber added from inside a handler receives
 /// the events sent after the current one.
 ///
-/// **Termination** (a deliberate difference from RAC 2, DESIGN §3.12): after `sendError` or
-/// `sendCompleted` the subject ignores further sends, and a late subscriber receives the
-/// terminal event at once.
+/// **Termination** (a deliberate difference from RAC 2, whose subject kept forwarding later
+/// sends and told a late subscriber nothing): after `sendError` or `sendCompleted` the subject
+/// ignores further sends, and a late subscriber receives the terminal event at once.
 ///
 /// ```swift
 /// let taps = Subject<String, Never>()
