@@ -69,7 +69,7 @@ func present(_ scenario: Scenario, number: Int, of total: Int, svgDirectory: URL
   let started = ContinuousClock.now
   let verdict = scenario.run(stage)
   let elapsed = ContinuousClock.now - started
-  print("  what happened (t3: at step 3 of the diagram below):")
+  print("  what happened (tN: at step N of the diagram below):")
   for line in stage.lines {
     // "t12  …": a long line goes on under its text, not under the step.
     let step = String(line.prefix { $0 != " " }) + "  "
