@@ -15,6 +15,10 @@ import RACSwift
 /// // right  ---a---b|
 /// try diagram.writeSVG(to: URL(fileURLWithPath: "merge.svg"))
 /// ```
+///
+/// For a reader who has not seen the code, give it a ``ruler(_:)`` (numbered columns of one
+/// width), a ``titled(_:)`` title and a meaning for each kind of label
+/// (``labels(_:mean:)``); ``legend`` then explains every mark the diagram draws.
 public struct MarbleDiagram: Sendable {
   /// One signal's timeline.
   public struct Lane: Sendable {
@@ -45,14 +49,26 @@ public struct MarbleDiagram: Sendable {
     case disposed
   }
 
+  /// What some labels of a diagram stand for (see ``labels(_:mean:)``).
+  public struct LabelMeaning: Sendable {
+    /// The labels, as the reader sees them: `"T, F"`.
+    public let labels: String
+    /// What they stand for: `"true, false"`.
+    public let meaning: String
+  }
+
   /// The length of one tick.
   public let tick: Duration
   /// Where time zero is.
   public let start: Duration
   /// The lanes, top to bottom.
   public private(set) var lanes: [Lane] = []
+  /// The diagram's title, if it has one (see ``titled(_:)``).
+  public private(set) var title: String?
+  /// What the labels stand for, in the order given (see ``labels(_:mean:)``).
+  public private(set) var labelMeanings: [LabelMeaning] = []
   /// The title of the ruler line, if the diagram has one (see ``ruler(_:)``).
-  private var rulerTitle: String?
+  var rulerTitle: String?
 
   /// An empty diagram whose columns are ticks of `tick`, counted from `start`.
   public init(tick: Duration, start: Duration = .zero) {
@@ -84,16 +100,16 @@ public struct MarbleDiagram: Sendable {
   }
 
   /// The diagram with a ruler line above the lanes in ``text`` — `title`, then the number of
-  /// each column at the column's start — so that a column wider than one character still reads
-  /// as one tick. Columns 0 to 9 may be one character wide; past 9, each column is at least as
-  /// wide as its number and a space. ``svg`` shows `title` next to its column numbers.
+  /// each column at the column's start — and every column of the text as wide as the widest
+  /// mark in any lane and a space, so that a column reads as one tick, whatever it holds, and
+  /// no two numbers or marks run together. ``svg`` shows `title` next to its column numbers.
   ///
   /// ```swift
   /// print(MarbleDiagram(tick: scheduler.tick).ruler("step").lane("first", first)
   ///   .lane("second", second).text)
-  /// // step    012  34    5678
-  /// // first   -1----2------3|
-  /// // second  --10--(-7)--5|
+  /// // step    0    1    2    3    4    5    6    7    8
+  /// // first   -----1--------------2--------------3----|
+  /// // second  ----------10-------(-7)------5----|
   /// ```
   public func ruler(_ title: String) -> MarbleDiagram {
     var copy = self
@@ -101,9 +117,34 @@ public struct MarbleDiagram: Sendable {
     return copy
   }
 
+  /// The diagram with a title: ``svg`` shows it above the lanes.
+  ///
+  /// ```swift
+  /// let diagram = MarbleDiagram(tick: scheduler.tick).titled("merge: both inputs, as they come")
+  /// ```
+  public func titled(_ title: String) -> MarbleDiagram {
+    var copy = self
+    copy.title = title
+    return copy
+  }
+
+  /// The diagram with a line of its key saying what `labels` stand for: ``legend`` and ``svg``
+  /// list it after the marks.
+  ///
+  /// ```swift
+  /// let diagram = MarbleDiagram(tick: scheduler.tick).lane("enabled", enabled) { $0 ? "T" : "F" }
+  ///   .labels("T, F", mean: "true, false")
+  /// ```
+  public func labels(_ labels: String, mean meaning: String) -> MarbleDiagram {
+    var copy = self
+    copy.labelMeanings.append(LabelMeaning(labels: labels, meaning: meaning))
+    return copy
+  }
+
   private func column(of time: Duration) -> Int { Int((time - start) / tick) }
 
-  private var length: Int { (lanes.flatMap(\.marks).map(\.tick).max() ?? -1) + 1 }
+  /// The number of columns: up to the last mark of any lane.
+  var length: Int { (lanes.flatMap(\.marks).map(\.tick).max() ?? -1) + 1 }
 
   /// Labels up to this many characters are drawn in full in ``text``; longer ones by their first
   /// character, explained once in a legend under the lanes.
@@ -113,31 +154,25 @@ public struct MarbleDiagram: Sendable {
   /// as it is.
   private static let notation: Set<Character> = ["-", "|", "#", "(", ")", "!", ",", " ", "*"]
 
-  /// The diagram as text: one line per lane, one column per tick, the columns aligned across
-  /// lanes (a ``ruler(_:)`` line numbers them). `-` is time passing, a value is drawn by its
+  /// The diagram as text: a ``ruler(_:)`` line if it has one, then one line per lane, one column
+  /// per tick, the columns aligned across lanes. `-` is time passing, a value is drawn by its
   /// label (its first character when longer than ``fullLabelLimit``, listed once underneath;
   /// `*` when that character, or a short label, holds one of the symbols), a negative number in
   /// parentheses (`(-7)`, so that its minus does not read as time passing), `|` is completion,
   /// `#` an error (its description listed underneath), `!` a disposal, `(…)` several events in
-  /// one tick (comma-separated when a label is longer than one character). Nothing is drawn
-  /// after a lane's terminal event or disposal. ``legend`` says this in a few lines.
+  /// one tick (comma-separated when a label is longer than one character). A mark stands at the
+  /// start of its column; nothing is drawn after a lane's terminal event or disposal.
+  ///
+  /// Under a ruler every column has one width: the widest mark and a space. Without one, a
+  /// column is one character wide unless it holds a wider mark, which gets a space after it.
+  /// ``legend`` explains the marks a diagram draws.
   ///
   /// ```
   /// first   -1----2------3|
   /// second  --10--(-7)--5|
   /// ```
   public var text: String {
-    var notes: [String] = []
-    let cells = lanes.map { lane in laneCells(of: lane, notes: &notes) }
-    // A column holding a wider cell gets one more character, so that neighbouring labels never
-    // run together ("10-2", not "102"). Under a ruler that counts past 9, a column from 9 on is
-    // at least as wide as its number and a space, so that every column is numbered.
-    let columnWidths = (0..<length).map { tick in
-      let widest = cells.map { $0[tick]?.text.count ?? 1 }.max() ?? 1
-      let width = widest > 1 ? widest + 1 : 1
-      guard rulerTitle != nil, length > 10, tick >= 9 else { return width }
-      return max(width, String(tick).count + 1)
-    }
+    let drawing = drawn
     let titles = lanes.map(\.name) + (rulerTitle.map { [$0] } ?? [])
     let nameWidth = titles.map(\.count).max() ?? 0
     func title(_ name: String) -> String {
@@ -145,12 +180,12 @@ public struct MarbleDiagram: Sendable {
     }
     var lines: [String] = []
     if let rulerTitle {
-      lines.append(title(rulerTitle) + Self.rulerLine(columnWidths: columnWidths))
+      lines.append(title(rulerTitle) + Self.rulerLine(columnWidths: drawing.columnWidths))
     }
-    for (lane, laneCells) in zip(lanes, cells) {
+    for (lane, laneCells) in zip(lanes, drawing.cells) {
       var line = title(lane.name)
       var ended = false
-      for (tick, width) in columnWidths.enumerated() {
+      for (tick, width) in drawing.columnWidths.enumerated() {
         if ended {
           line += String(repeating: " ", count: width)
           continue
@@ -163,32 +198,65 @@ public struct MarbleDiagram: Sendable {
       while line.last == " " { line.removeLast() }
       lines.append(line)
     }
-    return (lines + notes).joined(separator: "\n")
+    return (lines + drawing.notes).joined(separator: "\n")
   }
 
-  /// The column numbers, each at the start of its column where it fits (``text`` makes every
-  /// column wide enough): single digits side by side, longer numbers with a space before and
-  /// after.
+  /// The column numbers, each at the start of its column (a ruled column is always wider than
+  /// its number).
   private static func rulerLine(columnWidths: [Int]) -> String {
     var line = ""
-    var position = 0
-    var lastNumberLength = 0
     for (tick, width) in columnWidths.enumerated() {
-      let number = String(tick)
-      let gap = line.isEmpty || (number.count == 1 && lastNumberLength == 1) ? 0 : 1
-      if position >= line.count + gap {
-        line += String(repeating: " ", count: position - line.count) + number
-        lastNumberLength = number.count
-      }
-      position += width
+      line += String(tick).padding(toLength: width, withPad: " ", startingAt: 0)
     }
+    while line.last == " " { line.removeLast() }
     return line
   }
 
   /// What one lane draws in one tick, and whether the lane ends there.
-  private struct Cell {
+  struct Cell {
     let text: String
     let ends: Bool
+  }
+
+  /// The text drawing: the cells of each lane, the column widths, the notes under the lanes and
+  /// what was drawn, for ``legend``.
+  struct Drawing {
+    var cells: [[Cell?]] = []
+    var columnWidths: [Int] = []
+    var notes: [String] = []
+    /// The labels drawn as they are, in order of appearance.
+    var plainLabels: [String] = []
+    var completed = false
+    var failed = false
+    var disposed = false
+    /// A negative value alone in its tick, as drawn: `(-7)`.
+    var negative: String?
+    /// A tick with several events, as drawn; one with commas.
+    var group: String?
+    var commaGroup: String?
+    /// A label drawn by its first character, as drawn; whether one was drawn as `*`.
+    var abbreviated: String?
+    var starred = false
+  }
+
+  /// The diagram drawn as text, with what was drawn.
+  var drawn: Drawing {
+    var drawing = Drawing()
+    drawing.cells = lanes.map { lane in laneCells(of: lane, into: &drawing) }
+    let widest = drawing.cells.flatMap { $0.map { $0?.text.count ?? 1 } }.max() ?? 1
+    if rulerTitle != nil {
+      // One width for every column: the widest mark and a space, and room for the number.
+      let width = max(widest + 1, String(max(length - 1, 0)).count + 1)
+      drawing.columnWidths = Array(repeating: width, count: length)
+    } else {
+      // A column holding a wider cell gets one more character, so that neighbouring labels
+      // never run together ("10-2", not "102").
+      drawing.columnWidths = (0..<length).map { tick in
+        let widest = drawing.cells.map { $0[tick]?.text.count ?? 1 }.max() ?? 1
+        return widest > 1 ? widest + 1 : 1
+      }
+    }
+    return drawing
   }
 
   /// How ``text`` draws a value labelled `label`: the text, and whether it stands in
@@ -202,15 +270,9 @@ public struct MarbleDiagram: Sendable {
     return label.contains(where: notation.contains) ? nil : (label, false)
   }
 
-  /// `label` as ``svg`` writes it in a value's pill: a negative number in parentheses, as in
-  /// ``text``.
-  private static func svgLabel(_ label: String) -> String {
-    label.count > 1 && label.first == "-" ? "(\(label))" : label
-  }
-
-  /// The cells of `lane`, by tick (`nil` for an empty tick); adds what needs explaining to
-  /// `notes`.
-  private func laneCells(of lane: Lane, notes: inout [String]) -> [Cell?] {
+  /// The cells of `lane`, by tick (`nil` for an empty tick); notes in `drawing` what it drew
+  /// and what needs explaining under the lanes.
+  private func laneCells(of lane: Lane, into drawing: inout Drawing) -> [Cell?] {
     var symbols: [Int: [(text: String, parenthesised: Bool)]] = [:]
     var ends: Set<Int> = []
     for mark in lane.marks {
@@ -219,181 +281,131 @@ public struct MarbleDiagram: Sendable {
       case .completed:
         symbol = ("|", false)
         ends.insert(mark.tick)
+        drawing.completed = true
       case .disposed:
         symbol = ("!", false)
         ends.insert(mark.tick)
+        drawing.disposed = true
       case .error(let description):
         symbol = ("#", false)
         ends.insert(mark.tick)
-        notes.appendOnce("# in \(lane.name): \(description)")
+        drawing.failed = true
+        drawing.notes.appendOnce("# in \(lane.name): \(description)")
       case .value(let label):
         if let drawn = Self.drawnLabel(label) {
           symbol = drawn
+          drawing.plainLabels.appendOnce(label)
         } else {
           var text = "*"
           if label.count > Self.fullLabelLimit, let first = label.first,
             !Self.notation.contains(first)
           {
             text = String(first)
+            if drawing.abbreviated == nil { drawing.abbreviated = text }
+          } else {
+            drawing.starred = true
           }
           symbol = (text, false)
-          notes.appendOnce("\(text) in \(lane.name): \(label)")
+          drawing.notes.appendOnce("\(text) in \(lane.name): \(label)")
         }
       }
       symbols[mark.tick, default: []].append(symbol)
     }
     var cells = [Cell?](repeating: nil, count: length)
-    for (tick, list) in symbols {
+    for (tick, list) in symbols.sorted(by: { $0.key < $1.key }) {
       let text: String
       if list.count == 1 {
         text = list[0].parenthesised ? "(\(list[0].text))" : list[0].text
+        if list[0].parenthesised, drawing.negative == nil { drawing.negative = text }
       } else {
         let separator = list.contains { $0.text.count > 1 } ? "," : ""
         text = "(" + list.map(\.text).joined(separator: separator) + ")"
+        if separator.isEmpty {
+          if drawing.group == nil { drawing.group = text }
+        } else if drawing.commaGroup == nil {
+          drawing.commaGroup = text
+        }
       }
       cells[tick] = Cell(text: text, ends: ends.contains(tick))
     }
     return cells
   }
 
-  /// What the symbols of ``text`` mean, in a few lines; a column is called by the ruler's title
-  /// (see ``ruler(_:)``), "tick" without one.
+  /// What the marks of ``text`` mean — only those this diagram draws — then what its labels
+  /// stand for (``labels(_:mean:)``), one per line, the symbols in a column. A column is called
+  /// by the ruler's title (see ``ruler(_:)``), "tick" without one; under a ruler, the first line
+  /// shows an empty column as drawn, its width included.
+  ///
+  /// ```
+  /// -----  a step in which nothing happens: every step is a column 5 characters wide
+  /// |      completed
+  /// (-7)   a negative value, in parentheses so that its minus does not read as time passing
+  /// 1, 10  the values of first and second
+  /// ```
   public var legend: String {
-    let column = rulerTitle ?? "tick"
-    return """
-      -      a \(column) in which nothing happens
-      |  #  !  completed, failed (why is spelled out below), disposed by the subscriber
-      1, ok  a value, by its label (over \(Self.fullLabelLimit) characters: its first one, spelled out below)
-      (ab)   the events of one \(column), in order; commas between longer labels: (10,|)
-      (-7)   a negative value: parenthesised, so that its minus does not read as time passing
-      """
+    let entries = legendEntries
+    let width = entries.map(\.symbol.count).max() ?? 0
+    return entries.map { entry in
+      entry.symbol.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + entry.meaning
+    }.joined(separator: "\n")
   }
 
-  /// The diagram as an SVG document: column numbers along the top over dashed column guides,
-  /// then a lane per signal, its axis ending where the lane ends; values as labelled pills sized
-  /// to their labels (a negative number in parentheses, as in ``text``), completion as a bar, an
-  /// error as a cross (its description as a tooltip), a disposal as a dashed bar. Events in the
-  /// same tick stand side by side in a dashed outline, centred in their column; each column is
-  /// as wide as its busiest lane needs.
-  public var svg: String {
-    let laneHeight = 60.0
-    let top = 28.0
-    let gap = 4.0
-    let groupPadding = 6.0
-    func markWidth(_ kind: Kind) -> Double {
-      if case .value(let label) = kind {
-        return max(28, 8 * Double(Self.svgLabel(label).count) + 14)
-      }
-      return 20
-    }
-    let groups = lanes.map { lane in
-      Dictionary(grouping: lane.marks, by: \.tick).mapValues { marks in
-        let width = marks.map { markWidth($0.kind) }.reduce(0, +) + gap * Double(marks.count - 1)
-        return (marks: marks, width: width)
-      }
-    }
-    // Column widths: the widest group any lane has in the tick, its outline and margins.
-    var columnWidths = [Double](repeating: 40, count: length)
-    for laneGroups in groups {
-      for (tick, group) in laneGroups {
-        let outline = group.marks.count > 1 ? 2 * groupPadding : 0
-        columnWidths[tick] = max(columnWidths[tick], group.width + outline + 12)
-      }
-    }
-    let titles = lanes.map(\.name) + (rulerTitle.map { [$0] } ?? [])
-    let nameWidth = 16.0 + Double(titles.map(\.count).max() ?? 0) * 8.5
-    var columnStarts: [Double] = []
-    var position = nameWidth + 10
-    for columnWidth in columnWidths {
-      columnStarts.append(position)
-      position += columnWidth
-    }
-    let width = position + 16
-    let height = top + laneHeight * Double(lanes.count) + 8
-    var body = ""
-    if let rulerTitle {
-      body += #"<text x="8" y="18" class="name">\#(escape(rulerTitle))</text>"# + "\n"
-    }
-    for (tick, start) in columnStarts.enumerated() {
-      let centre = start + columnWidths[tick] / 2
-      body += #"<text x="\#(centre)" y="18" class="step">\#(tick)</text>"# + "\n"
-      body +=
-        #"<line x1="\#(start)" y1="\#(top - 2)" x2="\#(start)" y2="\#(height - 4)" class="guide"/>"#
-        + "\n"
-    }
-    if let last = columnStarts.last, let lastWidth = columnWidths.last {
-      let end = last + lastWidth
-      body +=
-        #"<line x1="\#(end)" y1="\#(top - 2)" x2="\#(end)" y2="\#(height - 4)" class="guide"/>"#
-        + "\n"
-    }
-    for (index, lane) in lanes.enumerated() {
-      let y = top + 30 + laneHeight * Double(index)
-      var marksBody = ""
-      var axisEnd = width - 8
-      for (tick, group) in groups[index].sorted(by: { $0.key < $1.key }) {
-        var left = columnStarts[tick] + (columnWidths[tick] - group.width) / 2
-        if group.marks.count > 1 {
-          marksBody +=
-            #"<rect x="\#(left - groupPadding)" y="\#(y - 19)" "#
-            + #"width="\#(group.width + 2 * groupPadding)" height="38" rx="19" class="group"/>"#
-            + "\n"
-        }
-        for mark in group.marks {
-          let markWidth = markWidth(mark.kind)
-          let x = left + markWidth / 2
-          left += markWidth + gap
-          switch mark.kind {
-          case .value(let label):
-            marksBody +=
-              #"<rect x="\#(x - markWidth / 2)" y="\#(y - 14)" width="\#(markWidth)" "#
-              + #"height="28" rx="14" class="value"/>"# + "\n"
-            marksBody +=
-              #"<text x="\#(x)" y="\#(y + 5)" class="label">\#(escape(Self.svgLabel(label)))</text>"#
-              + "\n"
-          case .completed:
-            axisEnd = x
-            marksBody +=
-              #"<line x1="\#(x)" y1="\#(y - 14)" x2="\#(x)" y2="\#(y + 14)" class="end"/>"# + "\n"
-          case .disposed:
-            axisEnd = x
-            marksBody +=
-              #"<g class="disposed"><title>disposed by the subscriber</title>"#
-              + #"<line x1="\#(x)" y1="\#(y - 14)" x2="\#(x)" y2="\#(y + 14)"/></g>"# + "\n"
-          case .error(let description):
-            axisEnd = x
-            marksBody +=
-              #"<g class="error"><title>\#(escape(description))</title>"#
-              + #"<line x1="\#(x - 10)" y1="\#(y - 10)" x2="\#(x + 10)" y2="\#(y + 10)"/>"#
-              + #"<line x1="\#(x - 10)" y1="\#(y + 10)" x2="\#(x + 10)" y2="\#(y - 10)"/></g>"#
-              + "\n"
-          }
-        }
-      }
-      body += #"<text x="8" y="\#(y + 5)" class="name">\#(escape(lane.name))</text>"# + "\n"
-      body +=
-        #"<line x1="\#(nameWidth)" y1="\#(y)" x2="\#(axisEnd)" y2="\#(y)" class="axis"/>"# + "\n"
-      body += marksBody
-    }
-    return """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" \
-      viewBox="0 0 \(width) \(height)">
-      <style>
-      .name { font: 14px monospace; }
-      .step { font: 11px monospace; fill: #666; text-anchor: middle; }
-      .guide { stroke: #ccc; stroke-width: 1; stroke-dasharray: 3 3; }
-      .axis { stroke: #444; stroke-width: 2; }
-      .group { fill: none; stroke: #888; stroke-width: 1.5; stroke-dasharray: 4 3; }
-      .value { fill: #fde68a; stroke: #444; stroke-width: 2; }
-      .label { font: 13px monospace; text-anchor: middle; }
-      .end { stroke: #444; stroke-width: 3; }
-      .disposed line { stroke: #444; stroke-width: 3; stroke-dasharray: 4 3; }
-      .error line { stroke: #b91c1c; stroke-width: 3; }
-      </style>
-      \(body)</svg>
+  /// One line of ``legend``: a symbol as drawn, and what it means.
+  public struct LegendEntry: Sendable, Equatable {
+    /// The symbol, as ``text`` draws it: `"|"`, `"-----"`, `"(-7)"`, or labels: `"T, F"`.
+    public let symbol: String
+    /// What it means.
+    public let meaning: String
+  }
 
-      """
+  /// The lines of ``legend``, for a reader that lays them out itself.
+  public var legendEntries: [LegendEntry] {
+    let drawing = drawn
+    let column = rulerTitle ?? "tick"
+    var entries: [(String, String)] = []
+    if let width = drawing.columnWidths.first, rulerTitle != nil {
+      entries.append(
+        (
+          String(repeating: "-", count: width),
+          "a \(column) in which nothing happens (every \(column) is \(width) characters wide)"
+        ))
+    } else if !drawing.columnWidths.isEmpty {
+      entries.append(
+        ("-", "a \(column) in which nothing happens (a wider mark widens its \(column))"))
+    }
+    if labelMeanings.isEmpty, !drawing.plainLabels.isEmpty {
+      entries.append(
+        (drawing.plainLabels.prefix(2).joined(separator: ", "), "a value, by its label"))
+    }
+    if drawing.completed { entries.append(("|", "completed")) }
+    if drawing.failed { entries.append(("#", "failed (why is written under the diagram)")) }
+    if drawing.disposed {
+      entries.append(("!", "disposed: the subscriber ended its subscription before the end"))
+    }
+    if let group = drawing.group {
+      entries.append((group, "the events of one \(column), in order"))
+    }
+    if let group = drawing.commaGroup {
+      entries.append(
+        (group, "the events of one \(column), in order (commas between longer labels)"))
+    }
+    if let negative = drawing.negative {
+      entries.append(
+        (negative, "a negative value, in parentheses so that its minus does not read as time"))
+    }
+    if let abbreviated = drawing.abbreviated {
+      entries.append(
+        (
+          abbreviated,
+          "a label over \(Self.fullLabelLimit) characters, by its first one (spelled out "
+            + "under the diagram)"
+        ))
+    }
+    if drawing.starred {
+      entries.append(("*", "a label that cannot be drawn as it is (spelled out under the diagram)"))
+    }
+    entries += labelMeanings.map { ($0.labels, $0.meaning) }
+    return entries.map { LegendEntry(symbol: $0.0, meaning: $0.1) }
   }
 
   /// Writes ``svg`` to the file at `url`, replacing it.
@@ -403,11 +415,6 @@ public struct MarbleDiagram: Sendable {
   /// ```
   public func writeSVG(to url: URL) throws {
     try svg.write(to: url, atomically: true, encoding: .utf8)
-  }
-
-  private func escape(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
   }
 }
 

@@ -1,21 +1,21 @@
 import RACSwift
 
-/// One demonstration: a seed scenario told, run and judged.
+/// One demonstration: a ReactiveCocoa 2 example told, run and judged.
 struct Scenario: Sendable {
   /// The name used on the command line.
   let name: String
-  /// One line saying what it shows.
+  /// What it shows, in a reader's words: the heading of its section and of its SVG.
   let title: String
-  /// Which seed document it comes from.
-  let seed: String
+  /// Where the example comes from in ReactiveCocoa 2 and the articles about it, in a sentence.
+  let source: String
   /// The DocC article that explains it.
   let article: String
   /// A paragraph of narration.
   let narration: String
   /// The shape of the code it demonstrates.
   let code: String
-  /// What the labels of its diagram stand for, one per line: `"s  a press that started…"`.
-  let labels: [String]
+  /// What the labels of its diagram stand for: `("s", "a press that started a submission")`.
+  let labels: [(labels: String, meaning: String)]
   /// Plays the scenario on `stage` and returns the verdict.
   let run: @Sendable (_ stage: Stage) -> Verdict
 }

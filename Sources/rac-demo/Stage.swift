@@ -49,10 +49,12 @@ final class Stage {
     return true
   }
 
-  /// The marble diagram of everything recorded, one column per step, numbered on a `step` line.
-  var diagram: MarbleDiagram {
-    lanes.reduce(MarbleDiagram(tick: clock.tick).ruler("step")) { diagram, addLane in
-      addLane(diagram)
+  /// The marble diagram of everything recorded, one column per step, numbered on a `step`
+  /// line, under `title`, with what its `labels` mean.
+  func diagram(title: String, labels: [(labels: String, meaning: String)]) -> MarbleDiagram {
+    let lanesDrawn = lanes.reduce(MarbleDiagram(tick: clock.tick).ruler("step").titled(title)) {
+      diagram, addLane in addLane(diagram)
     }
+    return labels.reduce(lanesDrawn) { $0.labels($1.labels, mean: $1.meaning) }
   }
 }

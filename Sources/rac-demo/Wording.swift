@@ -9,6 +9,11 @@ func phrase(_ items: [String]) -> String {
   }
 }
 
+/// `count` and `noun`, plural unless one: "1 receipt", "2 receipts", "0 receipts", "6 presses".
+func counted(_ count: Int, _ noun: String) -> String {
+  "\(count) \(noun)\(count == 1 ? "" : noun.hasSuffix("s") ? "es" : "s")"
+}
+
 /// `text` in double quotes, as a Swift string literal shows it.
 func quoted(_ text: String) -> String { "\"\(text)\"" }
 

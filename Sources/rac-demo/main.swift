@@ -4,9 +4,9 @@ let usage = """
   usage: rac-demo [--svg DIR] [<scenario>...]
          rac-demo --list | --help
 
-  Runs the ReactiveCocoa seed scenarios with RACSwift: each one is narrated, run, drawn as a
-  marble diagram and judged; how to read a diagram is explained under the first one. With no
-  scenario named, every scenario runs, in order.
+  Plays examples from ReactiveCocoa 2 and the articles written about it, rebuilt with RACSwift:
+  each one is told, run, drawn as a marble diagram (with a key to its marks and labels) and
+  checked against what it claims. With no scenario named, every scenario runs, in order.
 
     <scenario>  run only the named scenarios (see --list)
     --svg DIR   also write each scenario's marble diagram to DIR/<scenario>.svg
@@ -23,66 +23,78 @@ func fail(_ message: String, status: Int32) -> Never {
   exit(status)
 }
 
-/// `text` broken into lines of at most `width` characters, each indented by `indent`.
-func wrap(_ text: String, width: Int = 92, indent: String = "") -> String {
+/// The widest line the demo prints, in characters.
+let lineLimit = 100
+
+/// `text` broken into lines of at most `width` characters, each indented by `indent`; the
+/// first line instead starts with `first` (as long as `indent`) when given.
+func wrap(_ text: String, width: Int = lineLimit, indent: String = "", first: String? = nil)
+  -> String
+{
   var lines: [String] = []
   var line = ""
   for word in text.split(separator: " ") {
     if !line.isEmpty && line.count + 1 + word.count > width - indent.count {
-      lines.append(indent + line)
+      lines.append(line)
       line = ""
     }
     line += line.isEmpty ? String(word) : " " + word
   }
-  if !line.isEmpty { lines.append(indent + line) }
-  return lines.joined(separator: "\n")
+  if !line.isEmpty { lines.append(line) }
+  return lines.enumerated().map { index, line in
+    (index == 0 ? first ?? indent : indent) + line
+  }.joined(separator: "\n")
 }
 
 /// Plays `scenario`, prints its story, writes its SVG into `svgDirectory` if given; returns
-/// whether it passed. With `legend`, explains how to read a diagram under this one.
-func present(
-  _ scenario: Scenario, number: Int, of total: Int, svgDirectory: URL?, legend: Bool
-) -> Bool {
-  print("━━ \(number)/\(total)  \(scenario.name) — \(scenario.title)")
-  print("   seed \(scenario.seed)")
+/// whether it passed.
+func present(_ scenario: Scenario, number: Int, of total: Int, svgDirectory: URL?) -> Bool {
+  let heading = "━━ \(number)/\(total)  "
   print(
-    "   explained in the DocC article \(scenario.article) (RACSwift.docc/\(scenario.article).md)")
+    wrap(
+      scenario.title, indent: String(repeating: " ", count: heading.count), first: heading))
+  print(wrap("`rac-demo \(scenario.name)` runs this one alone. \(scenario.source)", indent: "   "))
+  print(
+    wrap(
+      "More in the DocC article \(scenario.article) "
+        + "(RACSwift.docc/\(scenario.article).md)", indent: "   "))
   print()
   print(wrap(scenario.narration))
   print()
   for line in scenario.code.split(separator: "\n", omittingEmptySubsequences: false) {
-    print("    \(line)")
+    print(line.isEmpty ? "" : "    \(line)")
   }
   print()
   let stage = Stage()
   let started = ContinuousClock.now
   let verdict = scenario.run(stage)
   let elapsed = ContinuousClock.now - started
-  print("  what happened:")
+  print("  what happened (tN: at step N of the diagram below):")
   for line in stage.lines {
     // "t12  …": a long line goes on under its text, not under the step.
     let step = String(line.prefix { $0 != " " }) + "  "
+    let text = String(line.dropFirst(step.count))
     let indent = String(repeating: " ", count: 4 + step.count)
-    let text = wrap(String(line.dropFirst(step.count)), width: 100, indent: indent)
-    print("    " + step + text.drop { $0 == " " })
+    print(wrap(text, indent: indent, first: "    " + step))
   }
   print()
-  let diagram = stage.diagram
-  print("  marble diagram (one column per step of the story, numbered on the step line):")
+  let diagram = stage.diagram(title: scenario.title, labels: scenario.labels)
+  print("  marble diagram (a row per signal, a column per step of the story):")
   for line in diagram.text.split(separator: "\n") { print("    \(line)") }
-  for (index, line) in scenario.labels.enumerated() {
-    print((index == 0 ? "  labels: " : "          ") + line)
-  }
-  if legend {
-    print()
-    print("  how to read the diagrams (shown once):")
-    for line in diagram.legend.split(separator: "\n") { print("    \(line)") }
+  print("  key:")
+  let entries = diagram.legendEntries
+  let symbolWidth = entries.map(\.symbol.count).max() ?? 0
+  for entry in entries {
+    // "symbol  meaning", the meanings in a column: a long one goes on under itself.
+    let symbol = entry.symbol.padding(toLength: symbolWidth, withPad: " ", startingAt: 0)
+    let indent = String(repeating: " ", count: 4 + symbolWidth + 2)
+    print(wrap(entry.meaning, indent: indent, first: "    " + symbol + "  "))
   }
   if let svgDirectory {
     let file = svgDirectory.appendingPathComponent("\(scenario.name).svg")
     do {
       try diagram.writeSVG(to: file)
-      print("    (drawn to \(file.path))")
+      print("  drawn to \(file.path)")
     } catch {
       fail("cannot write \(file.path): \(error.localizedDescription)", status: 73)
     }
@@ -90,7 +102,10 @@ func present(
   print()
   let milliseconds =
     elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
-  print("\(verdict.passed ? "✔" : "✘") \(scenario.name): \(verdict.summary)  (\(milliseconds) ms)")
+  print(
+    wrap(
+      "\(scenario.name): \(verdict.summary)  (\(milliseconds) ms)", indent: "  ",
+      first: verdict.passed ? "✔ " : "✘ "))
   print()
   return verdict.passed
 }
@@ -133,10 +148,7 @@ if selected.isEmpty { selected = Scenario.all }
 let started = ContinuousClock.now
 var failed: [String] = []
 for (index, scenario) in selected.enumerated()
-where !present(
-  scenario, number: index + 1, of: selected.count, svgDirectory: svgDirectory,
-  legend: index == 0)
-{
+where !present(scenario, number: index + 1, of: selected.count, svgDirectory: svgDirectory) {
   failed.append(scenario.name)
 }
 let seconds =

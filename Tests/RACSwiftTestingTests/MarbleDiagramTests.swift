@@ -22,35 +22,89 @@ struct MarbleDiagramTests {
     return MarbleDiagram(tick: scheduler.tick).lane("first", first).lane("second", second)
   }
 
-  @Test("a ruler line numbers the columns, so a wide column still reads as one tick")
+  @Test("a ruler line numbers the columns, each as wide as the widest mark and a space")
   func ruler() throws {
     let diagram = try zipInputs().ruler("step")
     #expect(
       diagram.text == """
-        step    012  34    5678
+        step    0    1    2    3    4    5    6    7    8
+        first   -----1--------------2--------------3----|
+        second  ----------10--------(-7)------5----|
+        """)
+    // Without a ruler, the lanes are drawn as before: a column widens only for a wider mark.
+    #expect(
+      try zipInputs().text == """
         first   -1----2------3|
         second  --10--(-7)--5|
         """)
-    // Without a ruler, the lanes are drawn as before.
-    #expect(!(try zipInputs().text.contains("step")))
   }
 
-  @Test("past 9, a ruled column is as wide as its number and a space: every column is numbered")
+  @Test("past 9, a ruled column still holds its number and a space: every column is numbered")
   func rulerWithTwoDigits() throws {
     let scheduler = TestScheduler()
     let late = scheduler.record(try scheduler.coldSignal("------------a|", values: ["a": 100]))
+    let early = scheduler.record(try scheduler.coldSignal("-a|", values: ["a": 1]))
     scheduler.run()
-    let diagram = MarbleDiagram(tick: scheduler.tick).lane("late", late)
+    let diagram = MarbleDiagram(tick: scheduler.tick).lane("late", late).lane("early", early)
     #expect(
       diagram.ruler("t").text == """
-        t     0123456789 10 11 12  13
-        late  -----------------100-|
+        t      0   1   2   3   4   5   6   7   8   9   10  11  12  13
+        late   ------------------------------------------------100-|
+        early  ----1---|
         """)
-    // Without a ruler, the columns keep their widths.
-    #expect(diagram.text == "late  ------------100-|")
+    // Single characters everywhere: a ruled column is still as wide as its number and a space.
+    let short = MarbleDiagram(tick: scheduler.tick).lane("early", early).ruler("step")
+    #expect(
+      short.text == """
+        step   0 1 2
+        early  --1-|
+        """)
+    // Without a ruler, the columns keep their own widths.
+    #expect(diagram.text == "late   ------------100-|\nearly  -1|")
   }
 
-  @Test("a negative value is parenthesised, alone or among other events; in the SVG too")
+  @Test("ruled text: one column width, every step number over the start of its column")
+  func ruledColumnsAreHonest() throws {
+    let scheduler = TestScheduler()
+    let presses = scheduler.record(
+      try scheduler.coldSignal("-(ppp)-p--p|", values: ["p": "p"]))
+    let words = scheduler.record(
+      try scheduler.coldSignal(
+        "--(ab)-c-d#", values: ["a": "ok", "b": "no", "c": "-3", "d": "x"],
+        error: MarbleFailure.boom))
+    scheduler.run()
+    let diagram = MarbleDiagram(tick: scheduler.tick).ruler("step")
+      .lane("presses", presses).lane("words", words)
+    let lines = diagram.text.split(separator: "\n").map(String.init)
+    let ruler = Array(lines[0])
+    let origin = try #require(ruler.firstIndex(of: "0"))
+    let width = try #require(ruler.firstIndex(of: "1")) - origin
+    // The widest mark is "(ok,no)": seven characters, and a space.
+    #expect(width == 8)
+    for step in 0..<8 {
+      let number = Array(String(step))
+      let start = origin + step * width
+      #expect(Array(ruler[start..<min(start + number.count, ruler.count)]) == number)
+    }
+    // Every lane is cut into columns of that width: a column is all dashes, or a mark at its
+    // start followed by at least one dash (or, after the lane's end, nothing).
+    for line in lines[1...2] {
+      let cells = Array(line.dropFirst(origin))
+      for start in stride(from: 0, to: cells.count, by: width) {
+        let cell = String(cells[start..<min(start + width, cells.count)])
+        let isLast = start + width >= cells.count
+        #expect(
+          cell == String(repeating: "-", count: width)
+            || cell.first != "-"
+              && (isLast || cell.last == "-"),
+          "the column at \(start / width) of \(line) is \(cell)")
+      }
+    }
+    #expect(lines[1] == "presses  --------(ppp)-----------p-----------------------p-------|")
+    #expect(lines[2] == "words    ----------------(ok,no)---------(-3)------------x-------#")
+  }
+
+  @Test("a negative value is parenthesised in text only; the SVG writes it as it is")
   func negativeValues() throws {
     let scheduler = TestScheduler()
     let alone = scheduler.record(try scheduler.coldSignal("-a-|", values: ["a": -7]))
@@ -67,11 +121,11 @@ struct MarbleDiagramTests {
         * in long: -12345
         """)
     let svg = SVGElements(diagram.svg)
-    let labels = svg.texts(class: "label")
-    #expect(labels == ["(-7)", "(-7)", "5", "(-12345)"])
+    #expect(svg.texts(class: "label") == ["-7", "-7", "5", "-12345"])
+    #expect(!diagram.svg.contains("(-"))
   }
 
-  @Test("disposing a recording draws ! where it was disposed; after the end, nothing")
+  @Test("disposing a recording draws ! in text; in the SVG, a no-entry sign, not a dashed line")
   func disposal() throws {
     let scheduler = TestScheduler()
     let held = scheduler.record(try scheduler.hotSignal("-a---", values: ["a": 1]))
@@ -91,17 +145,87 @@ struct MarbleDiagramTests {
         """)
     let svg = SVGElements(diagram.svg)
     #expect(svg.count(of: "g", class: "disposed") == 1)
+    // A ring and a diagonal, in a colour of its own; the column guides are dashed grey lines.
+    let mark = try #require(svg.all.firstIndex { $0.attributes["class"] == "disposed" })
+    #expect(svg.all[mark + 1...mark + 3].map(\.name) == ["title", "circle", "line"])
+    let style = try #require(svg.all.first { $0.name == "style" }).text
+    let disposedRules = style.split(separator: "\n").filter { $0.hasPrefix(".disposed") }
+    #expect(disposedRules.count == 2)
+    #expect(disposedRules.allSatisfy { !$0.contains("dasharray") && $0.contains("#6d28d9") })
+    #expect(style.contains(".guide { stroke: #ccc; stroke-width: 1; stroke-dasharray: 3 3; }"))
   }
 
-  @Test("the legend names every symbol, calling a column by the ruler's title")
+  @Test("the legend explains exactly the marks drawn, then what the labels mean")
   func legend() throws {
-    let legend = try zipInputs().ruler("step").legend
-    for symbol in ["-", "|", "#", "!", "(ab)", "(-7)", "(10,|)", "1, ok"] {
-      #expect(legend.contains(symbol), "no \(symbol) in the legend")
+    let ruled = try zipInputs().ruler("step")
+    let entries = ruled.legendEntries
+    #expect(
+      entries.map(\.symbol) == ["-----", "1, 2", "|", "(-7)"],
+      "\(entries)")
+    #expect(
+      entries[0].meaning == "a step in which nothing happens (every step is 5 characters wide)")
+    // Every symbol it explains is drawn; what is not drawn (#, !, groups) is not explained.
+    let lanes = ruled.text.split(separator: "\n").dropFirst().joined(separator: "\n")
+    for symbol in ["-----", "1", "2", "|", "(-7)"] {
+      #expect(lanes.contains(symbol), "the legend explains \(symbol), which is not drawn")
     }
-    #expect(legend.contains("a step in which nothing happens"))
-    #expect(try zipInputs().legend.contains("a tick in which nothing happens"))
-    #expect(legend.split(separator: "\n").count == 5)
+    #expect(!ruled.legend.contains("#") && !ruled.legend.contains("!"))
+    // Without a ruler, a column is a tick, one character unless a mark widens it.
+    #expect(try zipInputs().legend.hasPrefix("-     a tick in which nothing happens"))
+
+    // Errors, disposals, groups and label meanings.
+    let scheduler = TestScheduler()
+    let failing = scheduler.record(
+      try scheduler.coldSignal("-(ab)-#", values: ["a": "T", "b": "F"], error: MarbleFailure.boom))
+    let held = scheduler.record(try scheduler.hotSignal("--a---", values: ["a": "T"]))
+    scheduler.advance(by: .seconds(4))
+    held.dispose()
+    scheduler.run()
+    let diagram = MarbleDiagram(tick: scheduler.tick).ruler("step")
+      .lane("failing", failing).lane("held", held).labels("T, F", mean: "true, false")
+    #expect(
+      diagram.legend == """
+        -----  a step in which nothing happens (every step is 5 characters wide)
+        #      failed (why is written under the diagram)
+        !      disposed: the subscriber ended its subscription before the end
+        (TF)   the events of one step, in order
+        T, F   true, false
+        """)
+    #expect(diagram.text.hasSuffix("# in failing: boom"))
+  }
+
+  @Test("SVG: a title, and a key showing each kind of mark used, the labels' meanings, the errors")
+  func svgKey() throws {
+    let scheduler = TestScheduler()
+    let failing = scheduler.record(
+      try scheduler.coldSignal("-(ab)-#", values: ["a": "s", "b": "r"], error: MarbleFailure.boom))
+    let done = scheduler.record(try scheduler.coldSignal("-a|", values: ["a": "-7"]))
+    scheduler.run()
+    let diagram = MarbleDiagram(tick: scheduler.tick).ruler("step").titled("Presses & more")
+      .lane("failing", failing).lane("done", done)
+      .labels("s", mean: "a press that started work").labels("r", mean: "a press refused")
+    let svg = SVGElements(diagram.svg)
+    #expect(svg.texts(class: "title") == ["Presses & more"])
+    #expect(svg.all.first { $0.name == "title" }?.text == "Presses & more")
+    #expect(svg.texts(class: "heading") == ["key"])
+    // One sample of each kind of mark used: a value, completion, an error, a group.
+    #expect(svg.count(of: "rect", class: "value sample") == 1)
+    #expect(svg.count(of: "line", class: "end sample") == 1)
+    #expect(svg.count(of: "g", class: "error sample") == 1)
+    #expect(svg.count(of: "rect", class: "group sample") == 1)
+    #expect(svg.count(of: "g", class: "disposed sample") == 0)
+    let key = svg.texts(class: "key")
+    #expect(
+      key == [
+        "a value, by its label", "completed: the signal ended",
+        "failed: the signal ended with an error",
+        "events of the same step, side by side in the order they happened",
+        "a press that started work", "a press refused", "failed at step 3: boom",
+      ])
+    #expect(svg.texts(class: "labels") == ["s", "r", "failing"])
+    // The marks themselves are not samples.
+    #expect(svg.count(of: "rect", class: "value") == 3)
+    #expect(svg.texts(class: "label") == ["s", "r", "-7"])
   }
 
   @Test("SVG: events of one tick share one outlined column; a mark is centred, off the axis end")

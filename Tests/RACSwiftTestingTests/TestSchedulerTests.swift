@@ -193,7 +193,8 @@ struct MarbleTests {
     let counter = SVGElementCounter()
     parser.delegate = counter
     #expect(parser.parse())
-    #expect(counter.counts["rect"] == 6)
+    // Six value pills, the key's sample pill and the white background.
+    #expect(counter.counts["rect"] == 8)
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("diagram-\(UUID().uuidString).svg")
     defer { try? FileManager.default.removeItem(at: file) }

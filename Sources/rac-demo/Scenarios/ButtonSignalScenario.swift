@@ -3,14 +3,17 @@ import RACSwiftTesting
 import Synchronization
 
 extension Scenario {
-  /// Seed 000: STButtonSignal, as `ButtonSignal`.
+  /// STButtonSignal, an alternative to RACCommand, as `ButtonSignal`.
   static let buttonSignal = Scenario(
     name: "button-signal",
-    title: "button signal: one subscription for every tap's success and failure",
-    seed: "000 (STButtonSignal)",
+    title: "A button signal: one subscription gets every tap's result, failures included",
+    source: """
+      From STButtonSignal, which myron-lee's article "Improving RACCommand" (2017) offers in \
+      place of ReactiveCocoa 2's RACCommand.
+      """,
     article: "CommandsAndButtons",
     narration: """
-      Seed 000 replaces RACCommand's three outputs with one object: the work for a tap is \
+      A button signal replaces RACCommand's three outputs with one object: the work for a tap is \
       created in one place, and one subscription receives every tap's values, errors and \
       completions — an error does not end it. The button is disabled exactly while the work \
       runs — at once: a button signal sets it itself — and a press in between is ignored. \
@@ -23,11 +26,12 @@ extension Scenario {
         error: { error in print("failed:", error) })   // survives the error
       """,
     labels: [
-      "s  a press that started a tap's work (it takes two steps)",
-      "i  a press the disabled button ignored",
-      "T, F  true, false",
-      "1, 3  the number of a receipt",
-      "x  a tap's work failed;  c  a tap's work completed (the subscription lives on)",
+      ("s", "a press that started a tap's work (it takes two steps)"),
+      ("i", "a press the disabled button ignored"),
+      ("T, F", "true, false"),
+      ("1, 3", "the number of a receipt"),
+      ("x", "a tap's work failed (the subscription lives on)"),
+      ("c", "a tap's work completed (the subscription lives on)"),
     ],
     run: { stage in
       let clock = stage.clock
@@ -95,8 +99,10 @@ extension Scenario {
           && pressed.values == ["s", "i", "s", "i", "s", "i"]
           && enabled.values == [true, false, true, false, true, false, true]
           && enabledTicks == [0, 1, 3, 4, 6, 7, 9] && endTicks == [3, 6, 9],
-        "one subscription handled success, failure, success; the button was disabled exactly "
-          + "while each tap's work ran",
+        "one subscription handled all \(counted(handled.count, "tap")): "
+          + phrase(handled.map { $0.hasPrefix("failed") ? "a failure" : "a receipt" })
+          + "; the button was disabled exactly while each "
+          + "tap's work ran, and ignored \(counted(pressed.values.filter { $0 == "i" }.count, "press"))",
         failure: "handled \(handled); presses \(pressed.values); enabled \(enabled.values) at "
           + "\(enabledTicks); work ended at \(endTicks)")
     })

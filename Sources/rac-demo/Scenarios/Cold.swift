@@ -2,11 +2,14 @@ import RACSwift
 import Synchronization
 
 extension Scenario {
-  /// Seed 004's "missiles": side effects run once per subscription.
+  /// The "missiles" of RAC's Design Guidelines: side effects run once per subscription.
   static let cold = Scenario(
     name: "cold",
-    title: "cold signals: side effects run once per subscription",
-    seed: "004 (RAC design guidelines)",
+    title: "Cold signals: every subscription runs the signal's work again",
+    source: """
+      From ReactiveCocoa 2's Design Guidelines ("side effects occur for each subscription"), \
+      whose example launches missiles once per subscriber.
+      """,
     article: "ColdHotAndShared",
     narration: """
       A signal is cold: creating it runs nothing, and every subscription runs its work again. \
@@ -20,7 +23,7 @@ extension Scenario {
       processed.subscribe(next: { print("First", $0) })
       processed.subscribe(next: { print("Second", $0) })
       """,
-    labels: [#"1, 2  the count in "will launch 1 missiles": how many times the map has run"#],
+    labels: [("1, 2", #"the count in "will launch 1 missiles": how many times the map has run"#)],
     run: { stage in
       let missilesToLaunch = Atomic<Int>(0)
       let processed = Signal.just("missiles").map { name in
@@ -36,6 +39,7 @@ extension Scenario {
       for value in second.values { stage.log("Second \(value)") }
       return .check(
         first.values == ["will launch 1 missiles"] && second.values == ["will launch 2 missiles"],
-        "each subscription ran the map again: 1, then 2")
+        "each subscription ran the map again: the first subscriber saw "
+          + "\(phrase(first.values.map(count))), the second \(phrase(second.values.map(count)))")
     })
 }

@@ -15,11 +15,15 @@ struct OrderError: Error, CustomStringConvertible {
 }
 
 extension Scenario {
-  /// Seed 001: the order-submission button, with a command.
+  /// RACCommand behind an order button: one submission at a time, failures as values.
   static let command = Scenario(
     name: "command",
-    title: "command: a button that cannot submit an order twice",
-    seed: "001 (RACCommand and the order button)",
+    title: "A button bound to a command: one order at a time, failures as values",
+    source: """
+      From ReactiveCocoa 2's RACCommand behind a button's rac_command (enabled, executing, \
+      executionSignals, errors), as an article analysing RACCommand's implementation walks \
+      through it.
+      """,
     article: "CommandsAndButtons",
     narration: """
       A Command runs the work behind a button. While a submission is in flight the command is \
@@ -40,12 +44,12 @@ extension Scenario {
       submit.errors                        // the failures, as values
       """,
     labels: [
-      "s  a press that started a submission",
-      "r  a press the command refused: it was already executing",
-      "i  a press the disabled button ignored",
-      "T, F  true, false",
-      "1, 3  the number of a receipt",
-      "x  a submission's error, sent on errors as a value",
+      ("s", "a press that started a submission"),
+      ("r", "a press the command refused: it was already executing"),
+      ("i", "a press the disabled button ignored"),
+      ("T, F", "true, false"),
+      ("1, 3", "the number of a receipt"),
+      ("x", "a submission's error, sent on errors as a value"),
     ],
     run: { stage in
       let clock = stage.clock
@@ -153,6 +157,9 @@ extension Scenario {
       let ticks = { (recorded: RecordedEvents<Bool, Never>) in
         recorded.events.map { Int($0.time / clock.tick) }
       }
+      let receipts = recordings.receipts.values.count
+      let failures = recordings.errors.values.count
+      let count = { (outcome: String) in outcomes.filter { $0 == outcome }.count }
       return .check(
         ordered == 3 && recordings.receipts.values.map(\.number) == [1, 3]
           && recordings.errors.values.map(\.reason) == ["card declined"]
@@ -161,9 +168,11 @@ extension Scenario {
           && executing.values == [false, true, false, true, false, true, false]
           && outcomes == ["s", "r", "r", "i", "s", "s"]
           && endings == [10, 10, 10, 10],
-        "4 presses made 1 order: the command refused 2 while it ran and the disabled button "
-          + "ignored 1; the failure came as a value on errors and the button kept working; "
-          + "the command's signals completed when it went away",
+        "\(counted(outcomes.count, "press")) started \(counted(count("s"), "submission")) "
+          + "(\(counted(receipts, "receipt")) and \(counted(failures, "failure"))): the command "
+          + "refused \(count("r")) while one ran and the disabled button ignored \(count("i")); "
+          + "the failure came as a value on errors and the button kept working; the command's "
+          + "signals completed when it went away",
         failure: "submissions \(ordered), presses \(outcomes), "
           + "receipts \(recordings.receipts.values.map(\.number)), "
           + "enabled \(enabled.values) at \(ticks(enabled)), executing \(executing.values)")

@@ -8,11 +8,15 @@ import Synchronization
 #endif
 
 extension Scenario {
-  /// Seeds 002/003/004: a network request, cold, shared with `replay()`, and cancelled.
+  /// A network request: cold, shared with `replay()`, and cancelled by disposal.
   static let multicast = Scenario(
     name: "multicast",
-    title: "multicast: one request for every subscriber, and disposal cancels it",
-    seed: "002 (subscription, multicast, subjects), 003 and 004",
+    title: "Sharing one network request between subscribers, and cancelling one by disposal",
+    source: """
+      From ReactiveCocoa 2: -replay and RACMulticastConnection, as a Meituan article on how \
+      RACSignal subscriptions work explains them, and cancelling work by disposal, from RAC's \
+      Design Guidelines.
+      """,
     article: "ColdHotAndShared",
     narration: """
       A request signal is cold: each subscription sends its own request, so two subscribers \
@@ -31,9 +35,7 @@ extension Scenario {
       let held = session.signal(for: …"/held").subscribe(…)
       held.dispose()                                // the request is cancelled
       """,
-    labels: [
-      "1, 2  the number of the response the server sent (response #1, response #2)"
-    ],
+    labels: [("1, 2", "the number of the response the server sent (response #1, response #2)")],
     run: { stage in
       let numbering = Mutex<[String: Int]>([:])
       let server: LoopbackHTTPServer
@@ -125,8 +127,9 @@ extension Scenario {
           && sharedHits == 1
           && early.values == ["response #1"] && late.values == ["response #1"] && hungUp
           && held.values.isEmpty && held.disposalTime != nil,
-        "cold: 2 hits for 2 subscribers; replay(): exactly 1 hit for both; disposal cancelled "
-          + "the request in flight",
+        "cold: \(counted(coldHits, "hit")) for \(counted(cold.count, "subscriber")); replay(): "
+          + "\(counted(sharedHits, "hit")) for \(counted([early, late].count, "subscriber")); disposal cancelled the "
+          + "request in flight: the server saw the client hang up",
         failure: "hits cold \(coldHits), replayed \(sharedHits); hang-up seen: \(hungUp)")
     })
 }

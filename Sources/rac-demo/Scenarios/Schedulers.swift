@@ -3,11 +3,14 @@ import RACSwift
 import Synchronization
 
 extension Scenario {
-  /// Seeds 002/004: where work runs and where results arrive; recursion without a stack.
+  /// Where work runs and where results arrive; recursion without a stack.
   static let schedulers = Scenario(
     name: "schedulers",
-    title: "schedulers: subscribe(on:) moves the work, deliver(on:) moves the results",
-    seed: "002 (subscribeOn/deliverOn) and 004 (scheduling)",
+    title: "Schedulers: subscribe(on:) moves the work, deliver(on:) moves the results",
+    source: """
+      From ReactiveCocoa 2's -subscribeOn:, -deliverOn: and recursive scheduling, as its \
+      Design Guidelines describe them.
+      """,
     article: "SchedulersAndTime",
     narration: """
       A signal's work runs where it is subscribed, and its events arrive where they are sent. \
@@ -27,7 +30,10 @@ extension Scenario {
         count += 1; if count < 1_000_000 { reschedule() }
       }
       """,
-    labels: ["i→u  where the work ran → where the value was received: m main, i io, u ui"],
+    labels: [
+      ("i→u", "where the work ran → where the value was received"),
+      ("m, i, u", "the main thread, the io queue, the ui queue"),
+    ],
     run: { stage in
       let io = QueueScheduler(name: "io")
       let ui = QueueScheduler(name: "ui")
@@ -87,8 +93,8 @@ extension Scenario {
       let expected = ["main→main", "io→io", "main→ui", "io→ui"]
       return .check(
         seen == expected && ran == iterations && growth < 4096 && queueDone,
-        "subscribe(on:) moved the work, deliver(on:) the results; a million reschedules in "
-          + "constant stack",
+        "subscribe(on:) moved the work, deliver(on:) the results "
+          + "(\(phrase(seen))); \(ran) reschedules grew the stack by only \(growth) bytes",
         failure: "places \(seen) (expected \(expected)); \(ran) runs, stack growth \(growth)")
     })
 }

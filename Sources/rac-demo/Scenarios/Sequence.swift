@@ -1,11 +1,14 @@
 import RACSwift
 
 extension Scenario {
-  /// Seed 003: a lazy list computes each element at most once.
+  /// RACSequence's laziness: a lazy list computes each element at most once.
   static let sequence = Scenario(
     name: "sequence",
-    title: "sequence: lazy and memoized — A, B, then nothing; A_ not _A_",
-    seed: "003 (RACSequence)",
+    title: "A lazy sequence computes each element once, when it is first read",
+    source: """
+      From ReactiveCocoa 2's RACSequence and the example of its documentation that logs "A" \
+      and "B" and reads "A_", not "_A_" (quoted in a Chinese article on RAC's pitfalls).
+      """,
     article: "LazySequences",
     narration: """
       A LazyList (RAC's RACSequence) computes an element when it is first read and remembers \
@@ -21,7 +24,7 @@ extension Scenario {
       let prefixed = letters.map { "_" + $0 }
       prefixed.head         // "_A_", logs nothing; letters.head is still "A_"
       """,
-    labels: ["A, B  the element the map ran for;  A_, B_, _A_  a value read"],
+    labels: [("A, B", "the element the map ran for"), ("A_, B_, _A_", "a value read")],
     run: { stage in
       let evaluations = Subject<String, Never>()
       let reads = Subject<String, Never>()
@@ -53,14 +56,13 @@ extension Scenario {
       show("prefixed.head") { [prefixed.head ?? ""] }
       stage.step()
       show("letters.head") { [letters.head ?? ""] }
-      reads.sendCompleted()
-      evaluations.sendCompleted()
 
       return .check(
         evaluated.values == ["A", "B"] && prefixed.head == "_A_" && letters.head == "A_"
           && letters.array == ["A_", "B_"],
-        "the map ran once per element (A, B, then nothing); the derived list did not change "
-          + "the source: A_ not _A_",
+        "the map ran once per element (for \(phrase(evaluated.values)), then never again); "
+          + "the derived list left the source alone: its head is still \(letters.head ?? "nil"), "
+          + "not \(prefixed.head ?? "nil")",
         failure: "the map ran for \(evaluated.values); prefixed head \(prefixed.head ?? "nil")")
     })
 }

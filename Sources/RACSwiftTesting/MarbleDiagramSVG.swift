@@ -1,0 +1,250 @@
+import Foundation
+
+extension MarbleDiagram {
+  /// The diagram as an SVG document that reads on its own: the ``titled(_:)`` title, column
+  /// numbers along the top over dashed column guides, a lane per signal — its axis ending where
+  /// the lane ends — then a key. Values are labelled pills sized to their labels (a negative
+  /// number as it is: only the text needs parentheses), completion is a bar, an error a red
+  /// cross, a disposal a purple no-entry sign; events in the same tick stand side by side in a
+  /// dashed outline, centred in their column, and each column is as wide as its busiest lane
+  /// needs. The key shows each kind of mark the diagram uses, beside what it means, then what
+  /// the labels stand for (``labels(_:mean:)``) and why each lane that failed failed.
+  public var svg: String {
+    let laneHeight = 60.0
+    let titleHeight = title == nil ? 0.0 : 30.0
+    let top = titleHeight + 28
+    let gap = 4.0
+    let groupPadding = 6.0
+    func markWidth(_ kind: Kind) -> Double {
+      if case .value(let label) = kind { return max(28, 8 * Double(label.count) + 14) }
+      return 20
+    }
+    let groups = lanes.map { lane in
+      Dictionary(grouping: lane.marks, by: \.tick).mapValues { marks in
+        let width = marks.map { markWidth($0.kind) }.reduce(0, +) + gap * Double(marks.count - 1)
+        return (marks: marks, width: width)
+      }
+    }
+    // Column widths: the widest group any lane has in the tick, its outline and margins.
+    var columnWidths = [Double](repeating: 40, count: length)
+    for laneGroups in groups {
+      for (tick, group) in laneGroups {
+        let outline = group.marks.count > 1 ? 2 * groupPadding : 0
+        columnWidths[tick] = max(columnWidths[tick], group.width + outline + 12)
+      }
+    }
+    let titles = lanes.map(\.name) + (rulerTitle.map { [$0] } ?? [])
+    let nameWidth = 16.0 + Double(titles.map(\.count).max() ?? 0) * 8.5
+    var columnStarts: [Double] = []
+    var position = nameWidth + 10
+    for columnWidth in columnWidths {
+      columnStarts.append(position)
+      position += columnWidth
+    }
+    let lanesBottom = top + laneHeight * Double(lanes.count) + 8
+    var body = ""
+    if let title {
+      body += #"<text x="8" y="22" class="title">\#(Self.escape(title))</text>"# + "\n"
+    }
+    if let rulerTitle {
+      body +=
+        #"<text x="8" y="\#(top - 10)" class="name">\#(Self.escape(rulerTitle))</text>"# + "\n"
+    }
+    for (tick, start) in columnStarts.enumerated() {
+      let centre = start + columnWidths[tick] / 2
+      body += #"<text x="\#(centre)" y="\#(top - 10)" class="step">\#(tick)</text>"# + "\n"
+      body += Self.guide(x: start, from: top - 2, to: lanesBottom - 4)
+    }
+    if let last = columnStarts.last, let lastWidth = columnWidths.last {
+      body += Self.guide(x: last + lastWidth, from: top - 2, to: lanesBottom - 4)
+    }
+    var failures: [(lane: String, why: String)] = []
+    for (index, lane) in lanes.enumerated() {
+      let y = top + 30 + laneHeight * Double(index)
+      var marksBody = ""
+      var axisEnd = position + 8
+      for (tick, group) in groups[index].sorted(by: { $0.key < $1.key }) {
+        var left = columnStarts[tick] + (columnWidths[tick] - group.width) / 2
+        if group.marks.count > 1 {
+          marksBody += Self.groupOutline(
+            x: left - groupPadding, y: y, width: group.width + 2 * groupPadding)
+        }
+        for mark in group.marks {
+          let markWidth = markWidth(mark.kind)
+          let x = left + markWidth / 2
+          left += markWidth + gap
+          switch mark.kind {
+          case .value(let label):
+            marksBody += Self.pill(label, x: x, y: y, width: markWidth)
+          case .completed:
+            axisEnd = x
+            marksBody += Self.completion(x: x, y: y)
+          case .disposed:
+            axisEnd = x
+            marksBody += Self.disposal(x: x, y: y)
+          case .error(let description):
+            axisEnd = x
+            marksBody += Self.cross(x: x, y: y, why: description)
+            failures.append(
+              (lane.name, "failed at \(rulerTitle ?? "tick") \(tick): \(description)"))
+          }
+        }
+      }
+      body += #"<text x="8" y="\#(y + 5)" class="name">\#(Self.escape(lane.name))</text>"# + "\n"
+      body +=
+        #"<line x1="\#(nameWidth)" y1="\#(y)" x2="\#(axisEnd)" y2="\#(y)" class="axis"/>"# + "\n"
+      body += marksBody
+    }
+
+    // The key: a sample of each kind of mark used, then the labels' meanings and the failures.
+    let allMarks = lanes.flatMap(\.marks)
+    let sampleLabel = allMarks.lazy.compactMap { mark -> String? in
+      if case .value(let label) = mark.kind { return label }
+      return nil
+    }.first
+    let grouped = groups.contains { $0.values.contains { $0.marks.count > 1 } }
+    var samples: [(draw: (Double, Double) -> String, meaning: String)] = []
+    if let sampleLabel {
+      samples.append(
+        (
+          { x, y in Self.pill(sampleLabel, x: x, y: y, width: markWidth(.value(sampleLabel))) },
+          "a value, by its label"
+        ))
+    }
+    if allMarks.contains(where: { if case .completed = $0.kind { true } else { false } }) {
+      samples.append(({ x, y in Self.completion(x: x, y: y) }, "completed: the signal ended"))
+    }
+    if allMarks.contains(where: { if case .error = $0.kind { true } else { false } }) {
+      samples.append(
+        (
+          { x, y in Self.cross(x: x, y: y, why: "failed") },
+          "failed: the signal ended with an error"
+        ))
+    }
+    if allMarks.contains(where: { if case .disposed = $0.kind { true } else { false } }) {
+      samples.append(
+        (
+          { x, y in Self.disposal(x: x, y: y) },
+          "disposed: the subscriber ended its subscription before the signal ended"
+        ))
+    }
+    if grouped {
+      samples.append(
+        (
+          { x, y in Self.groupOutline(x: x - 30, y: y, width: 60) },
+          "events of the same \(rulerTitle ?? "tick"), side by side in the order they happened"
+        ))
+    }
+    let rowHeight = 40.0
+    var y = lanesBottom + 14
+    body += #"<text x="8" y="\#(y + 5)" class="heading">key</text>"# + "\n"
+    y += 34
+    let sampleX = 48.0
+    let textX = 96.0
+    var widest = 0.0
+    for sample in samples {
+      body += Self.asSample(sample.draw(sampleX, y))
+      body +=
+        #"<text x="\#(textX)" y="\#(y + 5)" class="key">\#(Self.escape(sample.meaning))</text>"#
+        + "\n"
+      widest = max(widest, textX + Self.keyTextWidth(sample.meaning))
+      y += rowHeight
+    }
+    let lines =
+      labelMeanings.map { (labels: $0.labels, text: $0.meaning) }
+      + failures.map { (labels: $0.lane, text: $0.why) }
+    if !lines.isEmpty {
+      y -= 10
+      let labelsWidth = 8.0 * Double(lines.map(\.labels.count).max() ?? 0)
+      let meaningX = 8 + labelsWidth + (labelsWidth > 0 ? 16 : 0)
+      for line in lines {
+        body +=
+          #"<text x="8" y="\#(y + 5)" class="labels">\#(Self.escape(line.labels))</text>"#
+          + #"<text x="\#(meaningX)" y="\#(y + 5)" class="key">\#(Self.escape(line.text))</text>"#
+          + "\n"
+        widest = max(widest, meaningX + Self.keyTextWidth(line.text))
+        y += 22
+      }
+    }
+    let width = max(position + 16, widest + 16, 8 + 9.5 * Double(title?.count ?? 0) + 16)
+    let height = y
+    return """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" \
+      viewBox="0 0 \(width) \(height)">
+      <title>\(Self.escape(title ?? "marble diagram"))</title>
+      <style>
+      .title { font: bold 16px sans-serif; }
+      .heading { font: bold 13px sans-serif; }
+      .name { font: 14px monospace; }
+      .key { font: 13px sans-serif; }
+      .labels { font: bold 13px monospace; }
+      .step { font: 11px monospace; fill: #666; text-anchor: middle; }
+      .guide { stroke: #ccc; stroke-width: 1; stroke-dasharray: 3 3; }
+      .axis { stroke: #444; stroke-width: 2; }
+      .group { fill: none; stroke: #888; stroke-width: 1.5; stroke-dasharray: 4 3; }
+      .value { fill: #fde68a; stroke: #444; stroke-width: 2; }
+      .label { font: 13px monospace; text-anchor: middle; }
+      .end { stroke: #444; stroke-width: 3; }
+      .disposed circle { fill: #ede9fe; stroke: #6d28d9; stroke-width: 3; }
+      .disposed line { stroke: #6d28d9; stroke-width: 3; }
+      .error line { stroke: #b91c1c; stroke-width: 3; }
+      </style>
+      <rect width="100%" height="100%" fill="white"/>
+      \(body)</svg>
+
+      """
+  }
+
+  /// `marks` with the class `sample` added to each element: marks drawn in the key, not events.
+  private static func asSample(_ marks: String) -> String {
+    marks.replacingOccurrences(
+      of: #"class="([^"]*)""#, with: #"class="$1 sample""#, options: .regularExpression)
+  }
+
+  /// About how wide `text` is in the key's font.
+  private static func keyTextWidth(_ text: String) -> Double { 7.2 * Double(text.count) }
+
+  /// A dashed vertical line at the start of a column.
+  private static func guide(x: Double, from top: Double, to bottom: Double) -> String {
+    #"<line x1="\#(x)" y1="\#(top)" x2="\#(x)" y2="\#(bottom)" class="guide"/>"# + "\n"
+  }
+
+  /// A value: its label in a pill centred on (`x`, `y`).
+  private static func pill(_ label: String, x: Double, y: Double, width: Double) -> String {
+    #"<rect x="\#(x - width / 2)" y="\#(y - 14)" width="\#(width)" height="28" rx="14" "#
+      + #"class="value"/>"# + "\n"
+      + #"<text x="\#(x)" y="\#(y + 5)" class="label">\#(Self.escape(label))</text>"# + "\n"
+  }
+
+  /// Completion: a bar across the axis.
+  private static func completion(x: Double, y: Double) -> String {
+    #"<line x1="\#(x)" y1="\#(y - 14)" x2="\#(x)" y2="\#(y + 14)" class="end"/>"# + "\n"
+  }
+
+  /// A disposal: a no-entry sign, a ring crossed by a diagonal — nothing like a column guide.
+  private static func disposal(x: Double, y: Double) -> String {
+    let offset = 9 * 0.7071
+    return #"<g class="disposed"><title>disposed by the subscriber</title>"#
+      + #"<circle cx="\#(x)" cy="\#(y)" r="9"/>"#
+      + #"<line x1="\#(x - offset)" y1="\#(y - offset)" x2="\#(x + offset)" "#
+      + #"y2="\#(y + offset)"/></g>"# + "\n"
+  }
+
+  /// An error: a red cross, its description as a tooltip.
+  private static func cross(x: Double, y: Double, why: String) -> String {
+    #"<g class="error"><title>\#(Self.escape(why))</title>"#
+      + #"<line x1="\#(x - 10)" y1="\#(y - 10)" x2="\#(x + 10)" y2="\#(y + 10)"/>"#
+      + #"<line x1="\#(x - 10)" y1="\#(y + 10)" x2="\#(x + 10)" y2="\#(y - 10)"/></g>"# + "\n"
+  }
+
+  /// The dashed outline around the events of one tick.
+  private static func groupOutline(x: Double, y: Double, width: Double) -> String {
+    #"<rect x="\#(x)" y="\#(y - 19)" width="\#(width)" height="38" rx="19" class="group"/>"# + "\n"
+  }
+
+  private static func escape(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+  }
+}
