@@ -123,3 +123,48 @@ struct WeakDisposable {
   weak var value: (any Disposable)?
   init(_ value: any Disposable) { self.value = value }
 }
+
+@Suite(
+  "Releasing a disposable ends only what it owns (reliability issue, item 3)",
+  .checksLiveSubscriptions)
+struct ReleasedDisposableTests {
+  @Test("B.5: a CompoundDisposable released without dispose() leaves its members running")
+  func releasedCompoundKeepsMembers() {
+    let subject = Subject<Int, Never>()
+    let received = Recorder<Int, Never>()
+    var compound: CompoundDisposable? = CompoundDisposable()
+    let subscription = received.subscribe(to: subject)
+    compound?.add(subscription)
+    compound = nil
+    subject.sendNext(1)
+    #expect(received.values == [1])
+    #expect(!subscription.isDisposed)
+    subscription.dispose()
+    _ = compound
+  }
+
+  @Test("B.13, A13-08: a <~> link whose result is discarded keeps both properties equal")
+  func discardedTwoWayLink() {
+    let model = MutableProperty("model")
+    let field = MutableProperty("field")
+    model <~> field
+    #expect(model.value == "field")
+    field.value = "typed"
+    #expect(model.value == "typed")
+    model.value = "reset"
+    #expect(field.value == "reset")
+    field.value = "again"
+    #expect(model.value == "again")
+  }
+
+  @Test("B.13: a discarded <~> link ends when either property goes away: 0 live")
+  func twoWayLinkEndsWithEitherEnd() {
+    let model = MutableProperty("model")
+    var field: MutableProperty<String>? = MutableProperty("field")
+    if let field { model <~> field }
+    field = nil
+    model.value = "after"
+    #expect(model.value == "after")
+    _ = field
+  }
+}

@@ -4,6 +4,10 @@
 /// disposable out without disposing it (use it for work that finished on its own, so finished
 /// work does not accumulate).
 ///
+/// Releasing a compound does not dispose its members, as with RAC's compound disposable: what it
+/// groups ends when you call ``dispose()``, or by itself. To end work when an owner goes away,
+/// keep the compound in a ``ScopedDisposable`` (``Disposable/scoped()``).
+///
 /// ```swift
 /// let bag = CompoundDisposable()
 /// bag.add(first.subscribe(next: { print($0) }))
@@ -11,7 +15,7 @@
 /// bag.dispose()  // ends both
 /// ```
 public final class CompoundDisposable: Disposable {
-  @usableFromInline let storage = SubscriptionScope(bag: ())
+  @usableFromInline let storage = SubscriptionScope(bagKeepingMembersOnRelease: ())
 
   /// An empty compound.
   public init() {}

@@ -89,10 +89,24 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
     ledger.subscriptionStarted()
   }
 
+  /// A plain bag whose members outlive it: releasing it without `dispose()` leaves them alone
+  /// (``CompoundDisposable``, as RAC's compound disposable).
+  @usableFromInline
+  init(bagKeepingMembersOnRelease: Void) {
+    ledger = .none
+    downstreamDepth = 0
+    originLine = 0
+    originFile = nil
+    flags.store(ScopeFlags.keepsMembersOnRelease, ordering: .relaxed)
+  }
+
   deinit {
-    if flags.load(ordering: .acquiring) & ScopeFlags.disposed == 0 {
+    let flags = self.flags.load(ordering: .acquiring)
+    if flags & ScopeFlags.disposed == 0 {
       ledger.subscriptionEnded()
-      children.disposeAll()
+      // A subscription released without a terminal event or `dispose()` ends what it held; a
+      // compound disposable's members were never its to end.
+      if flags & ScopeFlags.keepsMembersOnRelease == 0 { children.disposeAll() }
     }
   }
 
@@ -226,6 +240,9 @@ enum ScopeFlags {
   @usableFromInline static let disposed: UInt8 = 1
   /// A member or an owner may have been recorded: `dispose()` must take the lock.
   @usableFromInline static let hasMembers: UInt8 = 2
+  /// Set once, at initialization: releasing the scope without disposing it leaves its members
+  /// alone.
+  @usableFromInline static let keepsMembersOnRelease: UInt8 = 4
 }
 
 /// An object told when a scope it registered with is disposed (see
