@@ -24,6 +24,11 @@ public final class MutableProperty<Value>: @unchecked Sendable {
   /// The thread running a `modify` body, or 0.
   @usableFromInline let modifyingThread = Atomic<UInt>(0)
   @usableFromInline let core: SubjectCore<Value, Never>
+  /// What every set does before it is stored and sent; `nil` for a plain property.
+  @usableFromInline let setPolicy: PropertySetPolicy<Value>?
+  /// Where the last set through `@Observed` was made (see ``ObserverRecursionCheck``); read and
+  /// written with `lock` held.
+  @usableFromInline @exclusivity(unchecked) var observerRecursion = ObserverRecursionCheck()
   private let token: Lifetime.Token
   /// Ends when the property is deinitialized; bindings into the property end with it.
   public let lifetime: Lifetime
@@ -31,7 +36,31 @@ public final class MutableProperty<Value>: @unchecked Sendable {
   /// A property holding `initial`.
   public init(_ initial: Value) {
     current = initial
+    setPolicy = nil
     core = SubjectCore(policy: .latest, initial: initial)
+    (lifetime, token) = Lifetime.make()
+  }
+
+  /// A property holding `normalize(initial)` whose every set — `value = …`, ``modify(_:)``, a
+  /// binding — stores and sends `normalize` of the value set, as an Objective-C custom setter
+  /// that cleaned its argument did for RAC.
+  ///
+  /// ```swift
+  /// let username = MutableProperty("", normalizing: { $0.trimmingCharacters(in: .whitespaces) })
+  /// username.value = "  joshaber "  // stores and sends "joshaber"
+  /// ```
+  public convenience init(
+    _ initial: Value, normalizing normalize: @escaping @Sendable (Value) -> Value
+  ) {
+    self.init(initial, policy: PropertySetPolicy(normalize: normalize, isEqual: nil))
+  }
+
+  @usableFromInline
+  init(_ initial: Value, policy: PropertySetPolicy<Value>) {
+    let value = policy.normalize?(initial) ?? initial
+    current = value
+    setPolicy = policy
+    core = SubjectCore(policy: .latest, initial: value)
     (lifetime, token) = Lifetime.make()
   }
 
@@ -82,7 +111,17 @@ public final class MutableProperty<Value>: @unchecked Sendable {
   @inlinable
   @discardableResult
   public func modify<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try update(throughObservedWrapper: false, body)
+  }
+
+  /// ``modify(_:)``; `throughObservedWrapper`: the set comes from an `@Observed` property's
+  /// setter, which may be running inside that property's own `didSet` (see
+  /// ``ObserverRecursionCheck``).
+  @inlinable
+  func update<R>(throughObservedWrapper: Bool, _ body: (inout Value) throws -> R) rethrows -> R {
     lockForAccess()
+    if throughObservedWrapper { noteObservedSet() }
+    if let setPolicy { return try update(applying: setPolicy, body) }
     modifyingThread.store(currentThreadIdentity(), ordering: .relaxed)
     let result: R
     do {
@@ -97,6 +136,53 @@ public final class MutableProperty<Value>: @unchecked Sendable {
     lock.unlock()
     if mustDeliver { core.drainGate() }
     return result
+  }
+
+  /// ``update(throughObservedWrapper:_:)`` with `lock` held, for a property with a set policy:
+  /// the result is normalized, and not stored or sent if the policy finds it equal to the value
+  /// before.
+  @inlinable
+  func update<R>(applying policy: PropertySetPolicy<Value>, _ body: (inout Value) throws -> R)
+    rethrows -> R
+  {
+    modifyingThread.store(currentThreadIdentity(), ordering: .relaxed)
+    var value = current
+    let result: R
+    do {
+      result = try body(&value)
+    } catch {
+      modifyingThread.store(0, ordering: .relaxed)
+      lock.unlock()
+      throw error
+    }
+    // The policy runs with the property locked, as `body` does (a read of the property there
+    // stops with the same message).
+    if let normalize = policy.normalize { value = normalize(value) }
+    let unchanged = policy.isEqual?(current, value) ?? false
+    modifyingThread.store(0, ordering: .relaxed)
+    if unchanged {
+      lock.unlock()
+      return result
+    }
+    current = value
+    let mustDeliver = core.gate.enqueue(.event(.next(value)))
+    lock.unlock()
+    if mustDeliver { core.drainGate() }
+    return result
+  }
+
+  /// Called with `lock` held for every set through `@Observed`: stops the program with a
+  /// message when the sets of this property nest without end on one thread.
+  @usableFromInline
+  func noteObservedSet() {
+    if observerRecursion.noteSet() { return }
+    lock.unlock()
+    fatalError(
+      "@Observed \(Value.self) property: set \(ObserverRecursionCheck.limit) times, each inside "
+        + "the one before on this thread — does its didSet set it again? Swift runs a wrapped "
+        + "property's didSet again for a set made inside it (unlike a plain stored property's), "
+        + "so such an observer never ends. Use @Observed(normalizing:) to clean every value set, "
+        + "or set the property in didSet only when the value differs.")
   }
 
   /// The current value on subscription, then every change; completes when the property goes
@@ -201,6 +287,26 @@ public final class Property<Value>: @unchecked Sendable {
     let right = other.getter
     return Property<(Value, Other)>(
       getter: { (left(), right()) }, signal: signal.combineLatest(with: other.signal))
+  }
+}
+
+extension MutableProperty where Value: Equatable {
+  /// A property holding `initial` that ignores a set of a value equal to the current one —
+  /// nothing is stored or sent — as RAC code did in a setter that returned early for an equal
+  /// value; `normalize`, if given, is applied to each value first.
+  ///
+  /// ```swift
+  /// let active = MutableProperty(false, skipsEqualValues: true)
+  /// active.value = false  // nothing is sent
+  /// ```
+  public convenience init(
+    _ initial: Value, skipsEqualValues: Bool,
+    normalizing normalize: (@Sendable (Value) -> Value)? = nil
+  ) {
+    self.init(
+      initial,
+      policy: PropertySetPolicy(
+        normalize: normalize, isEqual: skipsEqualValues ? { $0 == $1 } : nil))
   }
 }
 

@@ -20,19 +20,19 @@
 /// it:
 /// - `$username.signal` sends the current value, then the value of every set — each one, equal
 ///   or not, never coalesced — on the thread that sets it, before the set returns (RAC's
-///   `RACObserve`, A13-05). A set made while another set's value is being delivered (by another
+///   `RACObserve`). A set made while another set's value is being delivered (by another
 ///   thread, or by a subscriber setting the property it observes) is delivered right after that
 ///   one, by the thread delivering it: subscribers see the sets one at a time, in the order they
 ///   were made. Handlers written on an actor run on it, as for any subscription.
 /// - `$status <~ signal` assigns every value of `signal` on the thread that sends it (RAC's
-///   `RAC()`, A11-05).
+///   `RAC()`).
 /// - `$username.modify { … }` updates atomically; `username += "!"` is a read, then a set.
 ///
 /// The property lives and dies with the object that declares it. When the object is
 /// deinitialized — on whatever thread lets go of it last, the main actor or not — every binding
 /// into its observed properties ends and unsubscribes from its source, even a source that never
 /// sends again, and every subscription to their signals completes: no ``Lifetime`` token to
-/// write by hand (RAC's `takeUntil:rac_willDeallocSignal`, A13-07). Neither a binding into
+/// write by hand (RAC's `takeUntil:rac_willDeallocSignal`). Neither a binding into
 /// `$username` nor a subscription to `$username.signal` keeps the object alive. What does is a
 /// closure that captures `self` strongly in a chain that the object's own property feeds
 /// (`$canSubmit <~ $username.signal.map { self.isValid($0) }`): the property keeps its
@@ -42,7 +42,13 @@
 /// - It is for classes (and actors). The wrapper holds the property by reference, so in a
 ///   struct every copy would share one property, and it would live as long as the last copy.
 /// - Every set is sent, equal values included: RAC's `RACObserve` did not skip them either.
-///   Add `distinctUntilChanged()` where you want only the changes.
+///   Add `distinctUntilChanged()` where you want only the changes, or declare the property
+///   `@Observed(skipsEqualValues: true)` so that an equal set is not even stored.
+/// - A custom setter that cleaned its argument becomes `@Observed(normalizing: { … })`, not a
+///   `didSet` that sets the property again: Swift runs a wrapped property's `didSet` again for
+///   a set made inside it (a plain stored property's observer does not), so such an observer
+///   never ends. One that sets only a different value ends after its second set; one that sets
+///   every time stops the program with a message saying so.
 /// - `@Observed var selection: Item?` without an initial value starts as `nil`, like a plain
 ///   optional `var` (``init()``). Any other type needs an initial value, written after the
 ///   declaration or assigned in the initializer (`self.username = name`). An initializer that
@@ -82,6 +88,21 @@ public struct Observed<Value>: Sendable {
     projectedValue = MutableProperty(wrappedValue)
   }
 
+  /// An observed property whose every set — through the property, `$x.value`, a binding —
+  /// stores and sends `normalize` of the value set (and which starts from `normalize` of
+  /// `wrappedValue`): RAC's custom setter that cleaned its argument. Write this rather than a
+  /// `didSet` that sets the property again, which Swift runs again for its own set.
+  ///
+  /// ```swift
+  /// final class SignUp {
+  ///   @Observed(normalizing: { $0.trimmingCharacters(in: .whitespaces) })
+  ///   var username = ""
+  /// }
+  /// ```
+  public init(wrappedValue: Value, normalizing normalize: @escaping @Sendable (Value) -> Value) {
+    projectedValue = MutableProperty(wrappedValue, normalizing: normalize)
+  }
+
   /// The current value. Setting it sends the new value to the property's subscribers, on the
   /// setting thread before the set returns when no other set is being delivered.
   ///
@@ -91,7 +112,26 @@ public struct Observed<Value>: Sendable {
   @inlinable
   public var wrappedValue: Value {
     get { projectedValue.value }
-    nonmutating set { projectedValue.value = newValue }
+    nonmutating set { projectedValue.update(throughObservedWrapper: true) { $0 = newValue } }
+  }
+}
+
+extension Observed where Value: Equatable {
+  /// An observed property that ignores a set of a value equal to the current one — nothing is
+  /// stored or sent — as an Objective-C setter that returned early for an equal value did;
+  /// `normalize`, if given, is applied to each value first.
+  ///
+  /// ```swift
+  /// final class Session {
+  ///   @Observed(skipsEqualValues: true) var isActive = false
+  /// }
+  /// ```
+  public init(
+    wrappedValue: Value, skipsEqualValues: Bool,
+    normalizing normalize: (@Sendable (Value) -> Value)? = nil
+  ) {
+    projectedValue = MutableProperty(
+      wrappedValue, skipsEqualValues: skipsEqualValues, normalizing: normalize)
   }
 }
 
