@@ -32,7 +32,8 @@ let package = Package(
     // `syscall`). RACSwift imports it internally: not part of the API.
     .target(name: "CRACSwiftFutex"),
     // Every platform: the thread-local state of the stack guard that keeps deep chains of any
-    // operator in bounded stack (DESIGN §3.7). Internal to RACSwift, as the futex target.
+    // operator in bounded stack, however many operators a loop chains. Internal to RACSwift, as
+    // the futex target.
     .target(name: "CRACSwiftStackDepth"),
     .target(name: "RACSwiftTesting", dependencies: ["RACSwift"], swiftSettings: strictSettings),
     .executableTarget(
@@ -49,7 +50,8 @@ let package = Package(
       name: "RACSwiftTestingTests", dependencies: ["RACSwift", "RACSwiftTesting"],
       swiftSettings: strictSettings),
     // App-style @MainActor view models using `self` in every closure-taking operator, seen
-    // through the public API only (no @testable): the compile-time proof of DESIGN §7.1.
+    // through the public API only (no @testable): the compile-time proof that a closure written
+    // on an actor may use the actor's state, with no @Sendable and no hop written by hand.
     .testTarget(
       name: "RACSwiftIsolationTests", dependencies: ["RACSwift", "RACSwiftTesting"],
       swiftSettings: strictSettings),

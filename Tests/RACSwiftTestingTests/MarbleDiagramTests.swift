@@ -11,7 +11,8 @@ import Testing
 /// disposal, the legend, and the SVG's columns.
 @Suite("MarbleDiagram, read by a newcomer", .checksLiveSubscriptions)
 struct MarbleDiagramTests {
-  /// The recordings of seed 004's zip: `first` and `second`, one value of which is negative.
+  /// The recordings of the Design Guidelines' zip: `first` and `second`, one value of which is
+  /// negative.
   func zipInputs() throws -> MarbleDiagram {
     let scheduler = TestScheduler()
     let first = scheduler.record(
@@ -192,6 +193,34 @@ struct MarbleDiagramTests {
         T, F   true, false
         """)
     #expect(diagram.text.hasSuffix("# in failing: boom"))
+  }
+
+  @Test("the article's keyed example draws and explains what TestingWithVirtualTime shows")
+  func articleExample() throws {
+    let scheduler = TestScheduler()
+    let enabled = scheduler.record(
+      try scheduler.coldSignal("t-f--t|", values: ["t": true, "f": false]))
+    scheduler.run()
+    let diagram = MarbleDiagram(tick: scheduler.tick)
+      .titled("The button is disabled while its work runs")
+      .ruler("step")
+      .lane("enabled", enabled) { $0 ? "T" : "F" }
+      .labels("T, F", mean: "true, false")
+    #expect(
+      diagram.text == """
+        step     0 1 2 3 4 5 6
+        enabled  T---F-----T-|
+        """)
+    #expect(
+      diagram.legend == """
+        --    a step in which nothing happens (every step is 2 characters wide)
+        |     completed
+        T, F  true, false
+        """)
+    #expect(
+      SVGElements(diagram.svg).texts(class: "title") == [
+        "The button is disabled while its work runs"
+      ])
   }
 
   @Test("SVG: a title, and a key showing each kind of mark used, the labels' meanings, the errors")

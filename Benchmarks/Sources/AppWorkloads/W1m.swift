@@ -4,8 +4,8 @@ import Workloads
 // W1m (not in BENCHMARKS.md): W1b written as a `@MainActor` view model writes it — the chain
 // built on the main actor, so every closure runs there — with the sends made on the main
 // thread. What it shows: what isolating a chain to the main actor costs per event over the
-// nonisolated W1b (DESIGN §7.1). Main-thread-only, so it runs in `workload-runner` and `smoke`
-// (whose top-level code runs on the main thread), not under package-benchmark.
+// nonisolated W1b. Main-thread-only, so it runs in `workload-runner` and `smoke` (whose
+// top-level code runs on the main thread), not under package-benchmark.
 /// The app-code workloads, which are not BENCHMARKS.md's: `workload-runner` and `smoke` run them;
 /// package-benchmark does not (W1m must run on the main thread, where its benchmarks do not).
 public let appWorkloads: [Workload] = [w1m]

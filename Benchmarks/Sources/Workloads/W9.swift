@@ -3,8 +3,8 @@ import RACSwift
 // W9: N synchronous executions of a button's work — through a Command (execute, subscribe to
 // the result) and through a ButtonSignal (trigger, work, one long-lived subscriber) — plus a
 // closure loop doing the same bookkeeping by hand (disable, run the work, deliver, enable).
-// Seed 000 claims the exclusive button is cheaper than RACCommand; ButtonSignal must be the
-// cheaper of the two. The work is `just(i)`; the subscriber sums.
+// The article "Improving RACCommand", which ButtonSignal follows, claims its exclusive button is
+// cheaper than RACCommand; ButtonSignal must be the cheaper of the two. The work is `just(i)`; the subscriber sums.
 let w9 = Workload(
   id: "W9", title: "button executions: Command vs ButtonSignal", unit: "execution",
   count: 10_000,

@@ -4,7 +4,7 @@ import RACSwiftTesting
 import Testing
 
 /// A view model's bindings end when the view model goes away, though nothing in it holds a
-/// lifetime token and the signals bound into it live on (DESIGN §7.2).
+/// lifetime token and the signals bound into it live on.
 @MainActor
 @Suite("Bindings end with their view model")
 struct OwnerLifetimeTests {

@@ -78,7 +78,7 @@ extension ActionControl {
 }
 
 /// The command binding of each control, so that binding another command replaces it and a
-/// key-path binding of `isEnabled` can tell that a command owns it (A10-22). An entry lives as
+/// key-path binding of `isEnabled` can tell that a command owns it. An entry lives as
 /// long as its binding and its control: disposing the binding removes it, and entries of
 /// deinitialized controls are disposed and removed at the next install.
 final class ControlBindings: @unchecked Sendable {

@@ -46,7 +46,7 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
   @usableFromInline let relay = Subject<Event<Output, Failure>, Never>()
   @usableFromInline let setEnabled: (Bool) -> Void
   @usableFromInline let work: (Sender) -> Signal<Output, Failure>
-  /// The actor the button signal was made on, where `work` runs (DESIGN §7.1).
+  /// The actor the button signal was made on, where `work` runs.
   @usableFromInline let workIsolation: (any Actor)?
 
   /// The events of every execution, as values; it never fails or completes.
@@ -119,7 +119,7 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
       }, isolation: isolation)
   }
 
-  /// Starts an execution for `sender` unless one runs (A12-02).
+  /// Starts an execution for `sender` unless one runs: a tap while work runs is ignored.
   @inlinable
   func trigger(_ sender: Sender) {
     let id = lock.withLock { () -> UInt64? in
@@ -163,7 +163,7 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
     if cancel { execution.dispose() }
   }
 
-  /// Ends execution `id` and re-enables the control (A12-03).
+  /// Ends execution `id` and re-enables the control, whether the work completed or failed.
   @inlinable
   func finish(_ id: UInt64) {
     let ended = lock.withLock { () -> Bool in

@@ -64,7 +64,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var state = State()
   @usableFromInline let scheduler: any Scheduler
   @usableFromInline let work: (Input) -> Signal<Output, Failure>
-  /// The actor the command was made on, where `work` runs (DESIGN §7.1).
+  /// The actor the command was made on, where `work` runs.
   @usableFromInline let workIsolation: (any Actor)?
   @usableFromInline let enabledSubject = ReplaySubject<Bool, Never>(capacity: 1)
   @usableFromInline let executingSubject = ReplaySubject<Bool, Never>(capacity: 1)
@@ -296,8 +296,8 @@ extension Command: CustomStringConvertible {
   public var description: String { commandName }
 }
 
-/// The state a command's signals last showed, to send only changes (A10-07, A10-08) and to
-/// drop publications older than the one shown.
+/// The state a command's signals last showed, to send only changes (`enabled` and `executing`
+/// never repeat a value) and to drop publications older than the one shown.
 ///
 /// Lock discipline: `last` is read and written with `lock` held.
 @usableFromInline

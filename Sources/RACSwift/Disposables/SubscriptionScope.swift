@@ -151,7 +151,7 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
     owner?.scopeDidDispose(self)
     // Members can be scopes with members of their own, 100,000 deep (nested `flattenMap`s,
     // compound disposables): a disposal that finds the stack deep is left to the thread's
-    // outermost guarded frame (DESIGN §3.7, see `StackGuard`).
+    // outermost guarded frame (see `StackGuard`).
     switch StackGuard.entry() {
     case .nested:
       members.disposeAll()

@@ -1,6 +1,6 @@
 /// A strong reference that its holder lets go of itself, from its `deinit`, instead of by a
 /// stored property that Swift releases after `deinit` — so that releasing a long chain of
-/// holders takes bounded stack (DESIGN §3.7).
+/// holders takes bounded stack.
 ///
 /// A chain built in a loop is a list of objects, each holding the next: signals holding their
 /// inputs (`s = s.filter { … }`, 100,000 times), and, once such a chain is subscribed, the

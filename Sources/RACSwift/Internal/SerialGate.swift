@@ -8,7 +8,7 @@ import Synchronization
   import Darwin
 #endif
 
-/// Serializes operations on one object without holding a lock while they run (DESIGN §3.4).
+/// Serializes operations on one object without holding a lock while they run.
 ///
 /// The thread that finds the gate free runs its operation at once, synchronously. An operation
 /// that arrives while another runs — from another thread, or re-entrantly from inside the

@@ -6,7 +6,7 @@
 /// thread whose send the part below let through after this one — queue behind it, and the
 /// thread that delivers them delivers them all, in order, one at a time. So the part of the
 /// chain above sees what it would have seen without the checkpoint: one event at a time, in the
-/// order they came (DESIGN §3.3–3.4), possibly on the thread that was already delivering.
+/// order they came, possibly on the thread that was already delivering.
 ///
 /// Releasing a chain's sinks is deferred the same way: a checkpoint freed deep in the stack hands
 /// its downstream sink to the loop, which releases it from its own depth, so freeing 100,000

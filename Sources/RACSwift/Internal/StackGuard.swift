@@ -1,6 +1,6 @@
 internal import CRACSwiftStackDepth
 
-/// Keeps chains of any operator in bounded stack (DESIGN §3.7): a subscription, a delivery or a
+/// Keeps chains of any operator in bounded stack: a subscription, a delivery or a
 /// disposal that would run too deep on the stack is deferred to a loop run by the outermost
 /// guarded frame of the same thread, which runs it at that frame's depth once the work in
 /// progress returns.
@@ -22,8 +22,8 @@ internal import CRACSwiftStackDepth
 /// the work a call started is done when the call returns — a `subscribe` of a synchronous chain
 /// of 100,000 operators has delivered everything by then — and nothing moves to another thread.
 /// What changes, only for chains that deep: a deferred subscription runs after the operator that
-/// asked for it has returned (DESIGN §3.12 allows nested subscriptions to be trampolined), and a
-/// deferred event reaches the rest of the chain after the part below the checkpoint returned.
+/// asked for it has returned (a subscription made during another may run after it, as in RAC),
+/// and a deferred event reaches the rest of the chain after the part below the checkpoint returned.
 ///
 /// A blocking call (`first()`, `toArray()`, …) that waits for a subscription to finish runs it
 /// ``detached(_:)``: deferring it to a frame that the waiting thread is blocking would never run.

@@ -1,4 +1,4 @@
-/// The "at most one terminal event" rule of the event grammar (DESIGN §3.2) as one flag: events
+/// The "at most one terminal event" rule of the event grammar as one flag: events
 /// pass while it is open, and the first terminal event that passes closes it for good.
 ///
 /// It does no synchronization of its own. Whoever stores it must run its mutations one at a time:

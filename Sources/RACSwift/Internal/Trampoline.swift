@@ -1,8 +1,8 @@
 import Synchronization
 
-/// The constant-stack loop behind `concat`, `repeat`/`retry` and `flatten(maxConcurrent:)`
-/// (DESIGN §3.7): a request to run the owner's `work` once more, made while `work` is already
-/// running — re-entrantly, from inside it, or from another thread — does not run `work` there
+/// The constant-stack loop behind `concat`, `repeat`/`retry` and `flatten(maxConcurrent:)`:
+/// a request to run the owner's `work` once more, made while `work` is already running —
+/// re-entrantly, from inside it, or from another thread — does not run `work` there
 /// but adds a pass to the loop of the thread that is already running it.
 ///
 /// ```swift

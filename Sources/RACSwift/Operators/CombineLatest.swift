@@ -102,7 +102,7 @@ extension Signal {
   }
 }
 
-// A signal that cannot fail combines with failing ones without promoteError() (DESIGN §7.3).
+// A signal that cannot fail combines with failing ones without promoteError().
 // Each overload is disfavored: a call whose inputs all fail alike, or none can, resolves to
 // the forms above, as before; these only apply where those do not.
 extension Signal where Value == Never {

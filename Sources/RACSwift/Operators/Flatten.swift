@@ -116,7 +116,7 @@ extension Signal {
   }
 }
 
-// A signal that cannot fail merges with failing ones without promoteError() (DESIGN §7.3).
+// A signal that cannot fail merges with failing ones without promoteError().
 // Each overload is disfavored: a merge of signals that all fail alike, or none of which can,
 // resolves to the forms above, as before.
 extension Signal where Failure == Never {

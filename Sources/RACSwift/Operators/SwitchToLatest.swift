@@ -52,7 +52,7 @@ extension Signal {
 }
 
 // switchToLatest between a signal that cannot fail and inner signals that can, either way round,
-// without promoteError() (DESIGN §7.3). Disfavored: where the inner signals fail as the outer one
+// without promoteError(). Disfavored: where the inner signals fail as the outer one
 // does, the form above applies, as before.
 extension Signal where Failure == Never {
   /// `switchToLatest` of an outer signal that cannot fail whose inner signals can: the result

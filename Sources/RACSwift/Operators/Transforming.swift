@@ -174,7 +174,7 @@ extension Signal {
 }
 
 // flattenMap between a signal that cannot fail and inner signals that can, either way round,
-// without promoteError() (DESIGN §7.3). Disfavored: where the inner signals fail as the receiver
+// without promoteError(). Disfavored: where the inner signals fail as the receiver
 // does, the form above applies, as before.
 extension Signal where Failure == Never {
   /// `flattenMap` of a receiver that cannot fail to inner signals that can: the result fails as

@@ -155,7 +155,7 @@ extension Signal where Failure == Never {
 
 /// Watches a key-path binding of a `Bool` on an ``ActionControl`` for writing the control's
 /// `isEnabled` while a command is bound to the control (RAC's `RAC(button, enabled)` next to
-/// `rac_command`, A10-22).
+/// `rac_command`, which ReactiveCocoa 2 rejects with an assertion).
 ///
 /// Swift gives the two no common identity to check when they are bound: the command binding
 /// writes through the ``ActionControl`` requirement, the key-path binding through the conforming
@@ -186,7 +186,8 @@ struct ControlEnabledCheck {
     BindingRegistry.shared.report(
       "\(type(of: object)).isEnabled is bound both to a command (control.bind(command)) and by a "
         + "key-path binding; the command owns it, so the key-path binding is ended — pass the "
-        + "condition as the command's enabled: signal instead (RAC asserted here, A10-22)")
+        + "condition as the command's enabled: signal instead (ReactiveCocoa 2 failed an "
+        + "assertion here)")
     return true
   }
 }
@@ -250,7 +251,8 @@ public final class BindingRegistry: @unchecked Sendable {
     if previousObjectLives {
       reporter(
         "\(readableKeyPath(keyPath, of: object)) is already bound; the new binding replaces "
-          + "the old one (two bindings of one key path fight — RAC asserted here, A10-22)")
+          + "the old one (two bindings of one key path fight; ReactiveCocoa 2 failed an "
+          + "assertion here)")
     }
     // A binding of an object that is gone ends here, quietly, rather than at its source's next
     // value.

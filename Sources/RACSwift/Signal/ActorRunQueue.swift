@@ -14,8 +14,7 @@ import Dispatch
 /// Whoever holds the actor runs it: a runner scheduled on the actor when its queue becomes
 /// non-empty (the main queue for the main actor, a task isolated to the actor otherwise), or a
 /// thread that holds the actor while it blocks in `first()`, `toArray()` and the like — so a
-/// blocking call on an actor whose stages are in the chain returns instead of deadlocking
-/// (DESIGN §7.1).
+/// blocking call on an actor whose stages are in the chain returns instead of deadlocking.
 ///
 /// While a thread runs an actor's work it is marked as running on that actor
 /// (``isRunning(on:)``), so a hop to the same actor made from that work runs inline: stages on

@@ -3,8 +3,8 @@
 /// subscription's disposable.
 ///
 /// It needs no lock: a signal delivers serially (sources and subjects serialize at the
-/// boundary). A terminal event disposes the subscription before its handler runs (RAC's rule
-/// A1-07); nothing is delivered once the subscription is disposed, and once `dispose()` has
+/// boundary). A terminal event disposes the subscription before its handler runs, as in
+/// RAC; nothing is delivered once the subscription is disposed, and once `dispose()` has
 /// returned no handler starts (``HandlerFence``).
 @usableFromInline
 final class BlockSink<Value, Failure: Error>: SubscriptionScope, @unchecked Sendable {

@@ -9,7 +9,7 @@ import Synchronization
   import Darwin
 #endif
 
-/// What makes `dispose()` a fence for a subscription's handlers (DESIGN §3.6): once `dispose()`
+/// What makes `dispose()` a fence for a subscription's handlers: once `dispose()`
 /// has returned, no handler of the subscription starts; a `dispose()` from another thread while a
 /// handler runs waits for it to return; a `dispose()` from inside the subscription's own handler
 /// returns at once.
@@ -51,7 +51,7 @@ struct HandlerFence: ~Copyable, @unchecked Sendable {
   /// Runs `handler` unless `scope` was disposed — which it checks after announcing the handler,
   /// so that a `dispose()` on another thread either prevents the handler or waits for it.
   ///
-  /// A subscription's handlers never run nested or at once (DESIGN §3.3), so there is one
+  /// A subscription's handlers never run nested or at once, so there is one
   /// announcement at a time.
   @inlinable @inline(__always)
   func run(unlessDisposed scope: SubscriptionScope, _ handler: () -> Void) {

@@ -32,7 +32,7 @@ enum HopTarget: @unchecked Sendable {
 }
 
 /// The one place where RACSwift carries work to another actor or scheduler: events of an
-/// isolation-aware subscription (DESIGN §5), `doNext` and friends written on an actor,
+/// isolation-aware subscription, `doNext` and friends written on an actor,
 /// `deliver(on:)`, `deliverOnMainThread()` and the Observation bridge's re-reads.
 ///
 /// Items handed to ``receive(_:inlineAllowed:)`` run through `deliver` on the target, one at a

@@ -5,7 +5,7 @@
 ///
 /// It keeps the input the same way for every operator: released from the base class's `deinit`,
 /// through the stack guard every ``releaseLoopInterval`` signals of a chain, so releasing a chain
-/// built in a loop takes bounded stack (DESIGN §3.7).
+/// built in a loop takes bounded stack.
 ///
 /// Lock discipline: immutable.
 @usableFromInline

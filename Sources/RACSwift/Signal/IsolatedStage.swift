@@ -1,8 +1,8 @@
 extension Signal {
   /// The signal an operator's stage reads from when its closure was written on `isolation`
-  /// (DESIGN §7.1): the receiver itself when there is no actor — the stage runs where the events
-  /// arrive, serially, as RAC's rule A2-01 says, at no extra cost — else the receiver's events
-  /// carried to the actor by a ``Hop``. Every operator that takes a user closure reads through
+  /// (such a closure runs on that actor): the receiver itself when there is no actor — the
+  /// stage runs where the events arrive, serially, as in RAC, at no extra cost — else the
+  /// receiver's events carried to the actor by a ``Hop``. Every operator that takes a user closure reads through
   /// this, so the rule lives in one place:
   ///
   /// - an event that reaches the stage on the actor with nothing queued ahead of it runs inline
@@ -89,7 +89,7 @@ extension Signal {
 
 /// A user closure written on an actor, kept by an operator that calls it only on that actor
 /// (behind ``Signal/isolated(to:)``), or, written outside any actor, only where the events
-/// arrive, one at a time (RAC's rule A2-01).
+/// arrive, one at a time, as in RAC.
 ///
 /// That is what makes sharing a closure that is not `Sendable` across threads safe: the wrapper
 /// only carries it to the one place it runs. Lock discipline: immutable.

@@ -84,7 +84,7 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   /// arrives there, and so does an operator whose stage sends only while its input's event is
   /// delivered (`map`, `filter`, `scan`, … pass their input's on). An operator isolated to that
   /// actor then runs its closure where the event already is: one hop for consecutive stages on
-  /// one actor, not one each (DESIGN §7.1). The identifier stays that actor's: the carried
+  /// one actor, not one each. The identifier stays that actor's: the carried
   /// signal this one is built on keeps the actor alive (the main actor lives forever).
   @usableFromInline let deliveryActor: ObjectIdentifier?
 

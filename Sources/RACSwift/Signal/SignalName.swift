@@ -15,7 +15,7 @@ struct OperatorLabel: @unchecked Sendable, ExpressibleByStringLiteral, CustomStr
 }
 
 /// How a signal's name is built, kept as references to its inputs and static strings so that
-/// naming costs nothing until someone reads ``Signal/name`` (DESIGN §3.11).
+/// naming costs nothing until someone reads ``Signal/name``.
 ///
 /// Six shapes, the first two with a ``NameDetail`` after the label; the static functions below
 /// spell the common combinations (`.input("filter:")`, `.inputCount("take:", n)`). The

@@ -54,7 +54,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     let lifetime = SubscriberLifetime<Value, Failure>(bag: ())
     // The handlers are fenced by the lifetime (`HandlerFence`): none starts once `dispose()` has
     // returned. The terminal event ends the lifetime where its handler runs (on the actor, for
-    // an isolated subscriber), right before the handler (RAC's rule A1-07).
+    // an isolated subscriber), right before the handler, as in RAC.
     let handlers: (inout Event<Value, Failure>) -> Void = { event in
       switch event {
       case .next(let value):
@@ -180,7 +180,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
 /// subscription a created signal's subscriber belongs to disposed, from any thread — has the
 /// subscriber let go of what it sends into (its handlers, or the stages downstream and the
 /// handlers at their end), so that whoever still holds the subscriber (a network callback, a
-/// delegate) keeps none of it (DESIGN §3.6).
+/// delegate) keeps none of it.
 ///
 /// Lock discipline: `subscriber` is set once, before the scope can be disposed by anyone but the
 /// subscriber's creator (a created signal's is added to the subscription afterwards, a locked

@@ -51,6 +51,6 @@ struct SynchronousScope {
 
 /// How many synchronous signals a synchronous chain may run through: its stages run on the
 /// stack, nested, with no ``StackGuard`` between them, so an operator on a chain this deep is
-/// built the ordinary way instead (DESIGN §3.7).
+/// built the ordinary way instead, which keeps the chain in bounded stack.
 @usableFromInline
 let synchronousDepthLimit: UInt32 = 32
