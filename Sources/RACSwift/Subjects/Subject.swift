@@ -14,6 +14,14 @@
 /// never waits for another thread's handlers. A subscriber added from inside a handler receives
 /// the events sent after the current one.
 ///
+/// **Feedback loops.** Because a send from inside a handler is queued rather than nested, a
+/// chain that feeds a subject its own values — `echo.map { $0 + 1 }.subscribe(echo)` — runs in a
+/// loop on the sending thread, in constant stack, until something in the chain stops it
+/// (`filter`, `take(_:)`, `distinctUntilChanged()`); the first `sendNext` returns only then. One
+/// that nothing stops never returns: a debug build stops it with a message once the subject has
+/// been sent a million values by its own deliveries during one send.
+/// A subject subscribed to itself directly (`subject.subscribe(subject)`) stops at once.
+///
 /// **Termination** (a deliberate difference from RAC 2, whose subject kept forwarding later
 /// sends and told a late subscriber nothing): after `sendError` or `sendCompleted` the subject
 /// ignores further sends, and a late subscriber receives the terminal event at once.
