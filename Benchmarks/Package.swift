@@ -2,7 +2,7 @@
 import PackageDescription
 
 // RACSwift's benchmarks, side by side with OpenCombine and a hand-written closure loop
-// (../../shared/BENCHMARKS.md). A separate package: `swift test` at the repository root never
+// (WORKLOADS.md). A separate package: `swift test` at the repository root never
 // builds it. Run everything with `./run.sh` (see README.md).
 let package = Package(
   name: "RACSwiftBenchmarks",
@@ -28,7 +28,7 @@ let package = Package(
       dependencies: [.product(name: "Benchmark", package: "benchmark"), "Workloads"],
       path: "Benchmarks/RACSwiftBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
-    // App-code workloads that are not BENCHMARKS.md's (W1m), in a module of their own: the
+    // App-code workloads that are not WORKLOADS.md's (W1m), in a module of their own: the
     // compiler merges identical specialized closures within a module, so code added next to the
     // workloads changes theirs (W1m beside W2 put one more jump stub in W2's path per subscriber).
     .target(

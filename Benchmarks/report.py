@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns package-benchmark markdown runs (and heap-stats output) into the RACSwift results
 tables: medians per unit, ratios against OpenCombine and the closure loop, PASS/MISS against the
-targets of ../../shared/BENCHMARKS.md and issue 22, one set of tables per build.
+targets of WORKLOADS.md and issue 22, one set of tables per build.
 
     report.py RUN.md [HEAP.txt]                                  # one build
     report.py --build NAME RUN.md HEAP.txt [--build NAME ...]    # several (run.sh: default, CMO)
@@ -10,9 +10,9 @@ import re
 import sys
 
 # id: (unit, N, target ratio vs OpenCombine or None, target ratio vs closure loop or None).
-# The ÷ closure loop targets are issue 22's "near the limit" ones (BENCHMARKS.md), which are
+# The ÷ closure loop targets are issue 22's "near the limit" ones (WORKLOADS.md), which are
 # stricter than the older W1 ≤ 4.0 and W5 ≤ 2.5; they hold in every build. W10 has no
-# ÷ OpenCombine target: BENCHMARKS.md leaves OpenCombine out of it (no created publisher).
+# ÷ OpenCombine target: WORKLOADS.md leaves OpenCombine out of it (no created publisher).
 WORKLOADS = {
     "W1": ("source element", 1_000_000, 0.07, 2.0),
     "W1b": ("send", 1_000_000, 0.16, 1.5),
@@ -24,7 +24,7 @@ WORKLOADS = {
     "W7": ("send", 1_000_000, 0.20, None),
     "W10": ("event", 1_000_000, None, 1.5),
 }
-W8_ALLOCATIONS = 1  # per subscription (issue 22; BENCHMARKS.md's table allows 3)
+W8_ALLOCATIONS = 1  # per subscription (issue 22; WORKLOADS.md's table allows 3)
 W8_BYTES = 160
 STEADY_STATE = ["W1b", "W2", "W5", "W7"]  # 0 allocations per event expected
 SCALE = {"": 1, "K": 1_000, "M": 1_000_000, "G": 1_000_000_000}

@@ -1,7 +1,7 @@
 import Benchmark
 import Workloads
 
-// Every workload of ../shared/BENCHMARKS.md, for RACSwift, OpenCombine and the closure loop, in
+// Every workload of Benchmarks/WORKLOADS.md, for RACSwift, OpenCombine and the closure loop, in
 // one process and one run. Names are "<workload> <implementation>", which `report.py` reads.
 // Before registering, each workload runs once per implementation at full N and the checksums
 // are compared: a mismatch voids the run (it stops here).
@@ -24,7 +24,7 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   // Peak resident memory is sampled by a thread of package-benchmark's that wakes every ~10 ms
-  // to read /proc; BENCHMARKS.md asks for it of W1 only. Elsewhere it is left out: on a 2-core
+  // to read /proc; WORKLOADS.md asks for it of W1 only. Elsewhere it is left out: on a 2-core
   // machine that thread takes a core from one of W7's two sending threads several times per
   // sample, whichever library is measured.
   let configuration = Benchmark.Configuration(

@@ -1,12 +1,12 @@
 import RACSwift
 import Workloads
 
-// W1m (not in BENCHMARKS.md): W1b written as a `@MainActor` view model writes it — the chain
+// W1m (not in WORKLOADS.md): W1b written as a `@MainActor` view model writes it — the chain
 // built on the main actor, so every closure runs there — with the sends made on the main
 // thread. What it shows: what isolating a chain to the main actor costs per event over the
 // nonisolated W1b. Main-thread-only, so it runs in `workload-runner` and `smoke` (whose
 // top-level code runs on the main thread), not under package-benchmark.
-/// The app-code workloads, which are not BENCHMARKS.md's: `workload-runner` and `smoke` run them;
+/// The app-code workloads, which are not WORKLOADS.md's: `workload-runner` and `smoke` run them;
 /// package-benchmark does not (W1m must run on the main thread, where its benchmarks do not).
 public let appWorkloads: [Workload] = [w1m]
 

@@ -1,4 +1,4 @@
-/// One benchmark workload of `../shared/BENCHMARKS.md`, implemented three times.
+/// One benchmark workload of `Benchmarks/WORKLOADS.md`, implemented three times.
 public struct Workload: Sendable {
   /// `W1` … `W10`.
   public let id: String
@@ -77,7 +77,7 @@ public let workloads: [Workload] = [
 /// runtime access-set insertion (~75 instructions, measured with callgrind) — more than
 /// RACSwift's own per-event work in W6 — and the same for every implementation, so the
 /// workloads would measure the counter rather than the libraries. (The reference closure loop
-/// of BENCHMARKS.md, 3.3 ns per element in W6, cannot include those checks either.)
+/// of WORKLOADS.md, 3.3 ns per element in W6, cannot include those checks either.)
 public final class Counter: @unchecked Sendable {
   // Lock discipline: written by one subscriber, whose delivery is serialized by the library
   // under test (W7 checks exactly that); read after the run.
@@ -96,7 +96,7 @@ public func opaque<T>(_ value: T) -> T { value }
 // Hide a closure from the optimizer at its own abstraction. Through the generic `opaque(_:)` a
 // closure is passed at the most general abstraction (arguments and results in memory), and one
 // that another closure captures is wrapped in a reabstraction thunk or two on every call —
-// generic wrapping the closure loops must not pay (BENCHMARKS.md). These are public, so the
+// generic wrapping the closure loops must not pay (WORKLOADS.md). These are public, so the
 // optimizer cannot assume it knows every caller and what each returns.
 
 /// Hides a transform from the optimizer.
