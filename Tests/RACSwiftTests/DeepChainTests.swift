@@ -150,7 +150,7 @@ struct DeepChainTests {
 
   @Test("concat built in a loop")
   func concatChain() async {
-    // Every value goes through each `concat` above it, so only every quarter adds one.
+    // Mostly empty inputs; ConcatChainTests has a value at every level.
     let step = max(1, deepChainDepth / 4)
     let recorder = Recorder<Int, Never>()
     await onSmallStackKeepingChain { keeper in

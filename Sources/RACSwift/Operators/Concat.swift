@@ -27,26 +27,54 @@ extension Signal {
   static func concat(_ list: [Signal<Value, Failure>], name: SignalNameNode) -> Signal<
     Value, Failure
   > {
-    ListSignal(name: name, inputs: list) { signal, sink, scope in
-      let signals = ListSignal.inputs(of: signal)
-      ConcatState(signals: signals, sink: sink, scope: scope).advance()
+    ConcatSignal(name: name, inputs: list)
+  }
+}
+
+/// A `concat` signal: a ``ListSignal`` whose subscription runs its inputs one after another. A
+/// concat that meets another among its inputs runs that one's inputs in place (see
+/// ``ConcatState``), so it is a class of its own, which a subscription can recognize.
+@usableFromInline
+final class ConcatSignal<Value, Failure: Error>: ListSignal<Value, Failure>, @unchecked Sendable {
+  @inlinable
+  init(name: SignalNameNode, inputs: [Signal<Value, Failure>]) {
+    super.init(name: name, inputs: inputs) { signal, sink, scope in
+      let inputs = ListSignal.inputs(of: signal)
+      ConcatState(signals: inputs, sink: sink, scope: scope).advance()
     }
   }
 }
 
 /// One subscription to `concat`: subscribes the signals one after another.
 ///
+/// An input that is itself a `concat` is not subscribed: its inputs are run in its place, by
+/// this state, as if the two lists were one (``ConcatFrame``). `a.concat(b).concat(c)`, built in
+/// a loop, nests every `concat` in the next one's first input; subscribing each of them would
+/// give every level its own sink wrapping the one above and its own child scope, so that a
+/// value of the innermost input passed through one stage per level above it, and the chain's
+/// cost grew with the square of its depth (a 100,000-deep chain did not finish). Run in place,
+/// every input sends straight into this subscription's sink, in one child scope: constant work
+/// per input at any depth. Nothing else changes: the inputs are subscribed in the same order,
+/// each when the previous completes, an error ends everything, and disposing disposes the input
+/// that runs.
+///
 /// Lock discipline: moving on to the next signal is a request to `trampoline`, whose looping
 /// thread runs them all (a completion that arrives synchronously, during the subscription it
-/// ends, only adds a pass to that loop — constant stack). `index` is touched only by those
-/// passes, which ``Trampoline`` orders.
+/// ends, only adds a pass to that loop — constant stack). `signals`, `index` and `enclosing`
+/// are touched only by those passes, which ``Trampoline`` orders.
 @usableFromInline
 final class ConcatState<Value, Failure: Error>: @unchecked Sendable {
-  @usableFromInline let signals: [Signal<Value, Failure>]
+  /// The list being run: the subscribed signal's inputs, or those of a `concat` among them.
+  @usableFromInline @exclusivity(unchecked) var signals: [Signal<Value, Failure>]
+  /// The place in `signals` of the next signal to run.
+  @usableFromInline @exclusivity(unchecked) var index = 0
+  /// The lists that `signals` was met in, innermost last, each where it resumes once `signals`
+  /// is done. A list with nothing left is not kept, so a `concat` nested in the last input of
+  /// another (`a.concat(b.concat(c))`) adds nothing here.
+  @usableFromInline @exclusivity(unchecked) var enclosing: [ConcatFrame<Value, Failure>] = []
   @usableFromInline let sink: (inout Event<Value, Failure>) -> Void
   @usableFromInline let scope: SubscriptionScope
   @usableFromInline let trampoline = Trampoline()
-  @usableFromInline @exclusivity(unchecked) var index = 0
 
   @inlinable
   init(
@@ -70,19 +98,40 @@ final class ConcatState<Value, Failure: Error>: @unchecked Sendable {
   @inlinable
   func subscribeNext() {
     if scope.isDisposed { return }
-    guard index < signals.count else {
-      emit(.completed, to: sink)
+    while true {
+      guard index < signals.count else {
+        guard let frame = enclosing.popLast() else {
+          emit(.completed, to: sink)
+          return
+        }
+        signals = frame.signals
+        index = frame.index
+        continue
+      }
+      let next = signals[index]
+      index += 1
+      if let nested = next as? ConcatSignal<Value, Failure> {
+        // Run its inputs in its place (see the type's description).
+        if index < signals.count { enclosing.append(ConcatFrame(signals: signals, index: index)) }
+        signals = nested.inputs
+        index = 0
+        continue
+      }
+      subscribe(next, isLast: index == signals.count && enclosing.isEmpty)
       return
     }
-    let next = signals[index]
-    index += 1
-    if index == signals.count {
+  }
+
+  /// Subscribes `signal`; the last one (`isLast`) sends its termination as the result's.
+  @inlinable
+  func subscribe(_ signal: Signal<Value, Failure>, isLast: Bool) {
+    if isLast {
       // The last signal's termination is the result's: no child scope needed.
-      next.subscribe(sink: sink, scope: scope)
+      signal.subscribe(sink: sink, scope: scope)
       return
     }
     let child = scope.makeChild()
-    next.subscribe(
+    signal.subscribe(
       sink: { event in
         if case .completed = event {
           self.scope.endChild(child)
@@ -91,6 +140,21 @@ final class ConcatState<Value, Failure: Error>: @unchecked Sendable {
           self.sink(&event)
         }
       }, scope: child)
+  }
+}
+
+/// A list of signals that a ``ConcatState`` resumes once a `concat` met in it is done.
+@usableFromInline
+struct ConcatFrame<Value, Failure: Error> {
+  /// The list.
+  @usableFromInline let signals: [Signal<Value, Failure>]
+  /// The place in `signals` of the signal to run next.
+  @usableFromInline let index: Int
+
+  @inlinable
+  init(signals: [Signal<Value, Failure>], index: Int) {
+    self.signals = signals
+    self.index = index
   }
 }
 

@@ -8,11 +8,14 @@
 /// `deinit`, instead of leaving it to Swift's release of stored properties, one nested level per
 /// operator.
 ///
+/// Not final: `concat` makes a subclass of its own (``ConcatSignal``), which its subscriptions
+/// recognize among their inputs.
+///
 /// Lock discipline: `inputs` is written by the initializer and by `releaseInputs()`, which
 /// runs in `deinit`, when nothing else can reach the signal; everything else only reads it.
 @usableFromInline
-final class ListSignal<Value, Failure: Error>: Signal<Value, Failure>, @unchecked Sendable {
-  @usableFromInline @exclusivity(unchecked) var inputs: [Signal<Value, Failure>]
+class ListSignal<Value, Failure: Error>: Signal<Value, Failure>, @unchecked Sendable {
+  @usableFromInline @exclusivity(unchecked) final var inputs: [Signal<Value, Failure>]
 
   @inlinable
   init(
@@ -31,10 +34,10 @@ final class ListSignal<Value, Failure: Error>: Signal<Value, Failure>, @unchecke
   }
 
   @usableFromInline
-  override func nameInputs() -> [AnyObject] { inputs }
+  final override func nameInputs() -> [AnyObject] { inputs }
 
   @usableFromInline
-  override func releaseInputs() {
+  final override func releaseInputs() {
     if isReleaseLoopPoint { StackGuard.releaseMovingOut(&inputs, leaving: []) }
   }
 }
