@@ -159,7 +159,7 @@ struct ConcatFrame<Value, Failure: Error> {
 }
 
 extension Signal {
-  /// Sends `value` first, then the receiver's values (RAC's `-startWith:`, A7-12).
+  /// Sends `value` first, then the receiver's values (RAC's `-startWith:`).
   ///
   /// ```swift
   /// results.startWith([])  // an empty list until the first result
@@ -177,7 +177,7 @@ extension Signal {
   }
 
   /// Ignores the receiver's values and, when it completes, subscribes to the signal `next`
-  /// makes (made only then); an error skips it (RAC's `-then:`, A7-18).
+  /// makes (made only then); an error skips it (RAC's `-then:`).
   ///
   /// ```swift
   /// saveDraft.then { publish(draft) }
