@@ -28,6 +28,23 @@ public func <~ <Value>(property: MutableProperty<Value>, signal: Signal<Value, N
     next: { target.object?.value = $0 }, isolation: nil)
 }
 
+/// Binds a signal of non-optional values to an optional property: every value becomes the
+/// property's value, as RAC's `RAC()` bound any object into any property.
+///
+/// ```swift
+/// let thumbnail = MutableProperty<Data?>(nil)
+/// thumbnail <~ downloads  // a Signal<Data, Never>
+/// ```
+@inlinable
+@discardableResult
+public func <~ <Value>(property: MutableProperty<Value?>, signal: Signal<Value, Never>)
+  -> any Disposable
+{
+  let target = WeakReference(property)
+  return signal.take(during: property.lifetime).subscribe(
+    next: { target.object?.value = $0 }, isolation: nil)
+}
+
 /// Binds `signal` to `target` (see `Signal.bind(to:at:)`).
 ///
 /// ```swift
@@ -38,6 +55,19 @@ public func <~ <Object: AnyObject, Value>(
   target: BindingTarget<Object, Value>, signal: Signal<Value, Never>
 ) -> any Disposable {
   signal.bind(to: target)
+}
+
+/// Binds a signal of non-optional values to an optional key path (`label.rac[\.text]`, a
+/// `String?`, from a `Signal<String, Never>`).
+///
+/// ```swift
+/// label.rac[\.text] <~ model.title
+/// ```
+@discardableResult
+public func <~ <Object: AnyObject, Value>(
+  target: BindingTarget<Object, Value?>, signal: Signal<Value, Never>
+) -> any Disposable {
+  signal.map({ Optional($0) }, isolation: nil).bind(to: target)
 }
 
 /// A key path of an object that a signal can be bound to: `object.rac[\.keyPath]`.
