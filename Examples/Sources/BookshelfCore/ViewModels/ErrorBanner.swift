@@ -17,7 +17,7 @@ public final class ErrorBanner {
 
   /// Shows every error `errors` sends from now on, for as long as the banner lives.
   public func show(_ errors: Signal<APIError, Never>) {
-    $message <~ errors.map { Optional($0.userMessage) }
+    $message <~ errors.map { $0.userMessage }
   }
 
   /// Hides the banner.

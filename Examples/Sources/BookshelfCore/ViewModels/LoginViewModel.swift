@@ -40,7 +40,7 @@ public final class LoginViewModel {
 
     $validationMessage <~ credentials.map { LoginForm.problem(with: $0) }
     $isLoggingIn <~ submit.executing
-    $session <~ submit.executionSignals.flatten().map { Optional($0) }
+    $session <~ submit.executionSignals.flatten()
     // A failure is shown until the form changes.
     let failures = submit.errors.map { Optional($0.userMessage) }
     $errorMessage <~ failures.merge(credentials.skip(1).mapReplace(nil))
