@@ -50,6 +50,11 @@ let package = Package(
       swiftSettings: strictSettings),
     // App-style @MainActor view models using `self` in every closure-taking operator, seen
     // through the public API only (no @testable): the compile-time proof of DESIGN §7.1.
+    // The reference model of the operators and the differential test that compares the library
+    // with it, on the public API only.
+    .testTarget(
+      name: "RACSwiftReferenceModelTests", dependencies: ["RACSwift", "RACSwiftTesting"],
+      swiftSettings: strictSettings),
     .testTarget(
       name: "RACSwiftIsolationTests", dependencies: ["RACSwift", "RACSwiftTesting"],
       swiftSettings: strictSettings),

@@ -1,0 +1,77 @@
+import Foundation
+import RACSwift
+import RACSwiftTesting
+import Testing
+
+/// The differential test: random chains over random timelines, run through the library on a
+/// `TestScheduler` and through the reference model, compared event by event (times included).
+///
+/// - `RACSWIFT_MODEL_CASES=<n>`: how many cases (default 4,000: about a minute in a debug build).
+/// - `RACSWIFT_MODEL_FIRST_SEED=<s>`: the seed of the first case (default 1); case `i` has seed
+///   `s + i`.
+/// - `RACSWIFT_MODEL_SEED=<n>`: run only the case of seed `n`, and print it.
+@Suite struct ReferenceModelDifferentialTests {
+  /// The outcome of one case.
+  enum Outcome {
+    case agreed
+    case ambiguous(Ambiguous)
+    case diverged(String)
+  }
+
+  /// Runs the case of `seed` through the model and the library.
+  static func check(seed: UInt64) -> Outcome {
+    let differentialCase = CaseGenerator.makeCase(seed: seed)
+    let context = ModelContext(
+      horizon: differentialCase.disposal, leaves: differentialCase.leaves,
+      inners: differentialCase.inners)
+    let expected: Timeline
+    do {
+      expected = try context.evaluate(differentialCase.chain, at: 0, cause: context.freshCause())
+    } catch let ambiguous as Ambiguous {
+      return .ambiguous(ambiguous)
+    } catch {
+      return .diverged("model threw \(error)")
+    }
+    let received = LibraryRunner(differentialCase).run()
+    let agrees =
+      expected.count == received.count
+      && zip(expected, received).allSatisfy { $0.time == $1.time && $0.kind == $1.kind }
+    if agrees { return .agreed }
+    return .diverged(
+      """
+      \(differentialCase)
+        model:   \(expected.map(\.description).joined(separator: " "))
+        library: \(received.map { "\($0.kind)@\($0.time)" }.joined(separator: " "))
+      """)
+  }
+
+  @Test func libraryAgreesWithTheReferenceModel() {
+    let environment = ProcessInfo.processInfo.environment
+    if let single = environment["RACSWIFT_MODEL_SEED"].flatMap(UInt64.init) {
+      let outcome = Self.check(seed: single)
+      print(CaseGenerator.makeCase(seed: single))
+      print("outcome: \(outcome)")
+      if case .diverged(let report) = outcome { Issue.record("divergence:\n\(report)") }
+      return
+    }
+    let count = environment["RACSWIFT_MODEL_CASES"].flatMap(Int.init) ?? 4_000
+    let firstSeed = environment["RACSWIFT_MODEL_FIRST_SEED"].flatMap(UInt64.init) ?? 1
+    var agreed = 0
+    var ambiguous = 0
+    var divergences: [String] = []
+    for index in 0..<count {
+      switch Self.check(seed: firstSeed + UInt64(index)) {
+      case .agreed: agreed += 1
+      case .ambiguous: ambiguous += 1
+      case .diverged(let report): divergences.append(report)
+      }
+    }
+    print(
+      "reference model: \(count) cases from seed \(firstSeed): \(agreed) agreed, "
+        + "\(ambiguous) skipped as ambiguous, \(divergences.count) diverged")
+    for report in divergences.prefix(5) { Issue.record("divergence:\n\(report)") }
+    #expect(divergences.isEmpty)
+    // The model must decide most cases, or the comparison says little.
+    #expect(agreed * 10 >= count * 8, "too many ambiguous cases: \(ambiguous) of \(count)")
+  }
+}

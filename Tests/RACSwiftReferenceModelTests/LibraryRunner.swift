@@ -1,0 +1,174 @@
+import RACSwift
+import RACSwiftTesting
+
+/// The failure of every signal of the library side: an error code.
+struct ModelError: Error, Equatable, Sendable {
+  let code: Int
+}
+
+/// Builds a case's chain with RACSwift operators on a `TestScheduler` (1 ms of the model is
+/// 1 ms of virtual time), subscribes at time 0, advances to the disposal time, disposes, and
+/// returns what the subscriber received.
+struct LibraryRunner {
+  let scheduler = TestScheduler(tick: .milliseconds(1))
+  let differentialCase: DifferentialCase
+  private let inners: [Signal<Int, ModelError>]
+
+  init(_ differentialCase: DifferentialCase) {
+    self.differentialCase = differentialCase
+    var inners: [Signal<Int, ModelError>] = []
+    for inner in differentialCase.inners {
+      inners.append(Self.build(inner, leaves: differentialCase.leaves, inners: [], on: scheduler))
+    }
+    self.inners = inners
+  }
+
+  /// The events the subscriber received, with their times in milliseconds.
+  func run() -> [(time: Int, kind: Kind)] {
+    let signal = Self.build(
+      differentialCase.chain, leaves: differentialCase.leaves, inners: inners, on: scheduler)
+    let recorder = scheduler.record(signal)
+    scheduler.advance(to: .milliseconds(differentialCase.disposal))
+    recorder.dispose()
+    return recorder.events.map { recorded in
+      let (seconds, attoseconds) = recorded.time.components
+      let time = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+      switch recorded.event {
+      case .next(let value): return (time, .next(value))
+      case .error(let error): return (time, .error(error.code))
+      case .completed: return (time, .completed)
+      }
+    }
+  }
+
+  private static func build(
+    _ chain: Chain, leaves: [ColdTimeline], inners: [Signal<Int, ModelError>],
+    on scheduler: TestScheduler
+  ) -> Signal<Int, ModelError> {
+    func build(_ chain: Chain) -> Signal<Int, ModelError> {
+      Self.build(chain, leaves: leaves, inners: inners, on: scheduler)
+    }
+    func inner(_ value: Int) -> Signal<Int, ModelError> {
+      inners[innerIndex(value, count: inners.count)]
+    }
+    switch chain {
+    case .source(let index):
+      return coldSource(leaves[index], on: scheduler)
+    case .map(let transform, let input):
+      return build(input).map { transform($0) }
+    case .filter(let isIncluded, let input):
+      return build(input).filter { isIncluded($0) }
+    case .scan(let initial, let input):
+      return build(input).scan(initial) { ($0 + $1) % 1000 }
+    case .take(let count, let input):
+      return build(input).take(count)
+    case .skip(let count, let input):
+      return build(input).skip(count)
+    case .takeWhile(let predicate, let input):
+      return build(input).take(while: { predicate($0) })
+    case .distinctUntilChanged(let input):
+      return build(input).distinctUntilChanged()
+    case .startWith(let value, let input):
+      return build(input).startWith(value)
+    case .materialize(let input):
+      return build(input).materialize().map { event -> Int in
+        switch event {
+        case .next(let value): value
+        case .completed: -1
+        case .error(let error): -2 - error.code
+        }
+      }.promoteError(ModelError.self)
+    case .concat(let first, let second):
+      return build(first).concat(build(second))
+    case .then(let first, let second):
+      let next = build(second)
+      return build(first).then { next }
+    case .catchError(let input):
+      return build(input).catch { inner($0.code) }
+    case .retry(let count, let input):
+      return count.map { build(input).retry($0) } ?? build(input).retry()
+    case .merge(let first, let second):
+      return build(first).merge(build(second))
+    case .combineLatest(let first, let second):
+      return build(first).combineLatest(with: build(second)).map { pair($0, $1) }
+    case .zip(let first, let second):
+      return build(first).zip(with: build(second)).map { pair($0, $1) }
+    case .takeUntil(let input, let trigger):
+      return build(input).take(until: build(trigger))
+    case .sample(let input, let sampler):
+      return build(input).sample(build(sampler))
+    case .flattenMap(let outer):
+      return build(outer).flattenMap { inner($0) }
+    case .switchToLatest(let outer):
+      return build(outer).map { inner($0) }.switchToLatest()
+    case .concatInner(let outer):
+      return build(outer).map { inner($0) }.concat()
+    case .delay(let interval, let input):
+      return build(input).delay(.milliseconds(interval), on: scheduler)
+    case .throttle(let interval, let input):
+      return build(input).throttle(.milliseconds(interval), on: scheduler)
+    case .buffer(let interval, let input):
+      return build(input).buffer(withTime: .milliseconds(interval), on: scheduler).map {
+        encodeBatch($0)
+      }
+    case .timeout(let interval, let input):
+      return build(input).timeout(
+        .milliseconds(interval), on: scheduler, orFail: ModelError(code: timeoutCode))
+    case .shared(let kind, let lag, let input):
+      return lateSubscription(kind, lag: lag, to: build(input), on: scheduler)
+    }
+  }
+
+  /// A cold signal replaying `timeline` from each subscription, each event a scheduler action.
+  private static func coldSource(_ timeline: ColdTimeline, on scheduler: TestScheduler)
+    -> Signal<Int, ModelError>
+  {
+    let events: [(offset: Int, event: Event<Int, ModelError>)] = timeline.events.map {
+      switch $0.kind {
+      case .next(let value): ($0.offset, .next(value))
+      case .error(let code): ($0.offset, .error(ModelError(code: code)))
+      case .completed: ($0.offset, .completed)
+      }
+    }
+    return Signal { subscriber in
+      let scheduled = CompoundDisposable()
+      for (offset, event) in events {
+        if offset == 0 {
+          subscriber.send(event)
+        } else {
+          scheduled.add(scheduler.schedule(after: .milliseconds(offset)) { subscriber.send(event) })
+        }
+      }
+      return scheduled
+    }
+  }
+
+  /// Per subscription: shares `input` as `kind` says, then subscribes `lag` later and forwards
+  /// what that late subscriber receives.
+  private static func lateSubscription(
+    _ kind: ShareKind, lag: Int, to input: Signal<Int, ModelError>, on scheduler: TestScheduler
+  ) -> Signal<Int, ModelError> {
+    Signal { subscriber in
+      let subscription = CompoundDisposable()
+      let shared: Signal<Int, ModelError>
+      switch kind {
+      case .publish:
+        let connection = input.publish()
+        subscription.add(connection.connect())
+        shared = connection.signal
+      case .replay:
+        shared = input.replay()
+      case .replayLast:
+        shared = input.replayLast()
+      case .replayLazily:
+        shared = input.replayLazily()
+        subscription.add(shared.subscribe(next: { _ in }))
+      }
+      subscription.add(
+        scheduler.schedule(after: .milliseconds(lag)) {
+          subscription.add(shared.subscribe(subscriber))
+        })
+      return subscription
+    }
+  }
+}
