@@ -2,11 +2,17 @@
 /// from its own subscribe time. Offsets never decrease; events at offset 0 are sent
 /// synchronously while subscribing (as `Signal.just` does), the others each by its own
 /// scheduler action, at strictly increasing offsets.
+///
+/// A hot source (`isHot`) is a `Subject` driven at absolute times (`offset` is then the time
+/// since the top-level subscription, at least 1): a subscriber sees only what is sent after it
+/// subscribed, or at once the terminal event sent before (subjects remember it).
 struct ColdTimeline: CustomStringConvertible {
   var events: [(offset: Int, kind: Kind)]
+  var isHot = false
 
   var description: String {
-    "[" + events.map { "\($0.offset):\($0.kind)" }.joined(separator: " ") + "]"
+    (isHot ? "hot " : "")
+      + "[" + events.map { "\($0.offset):\($0.kind)" }.joined(separator: " ") + "]"
   }
 }
 

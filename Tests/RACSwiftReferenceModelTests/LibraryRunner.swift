@@ -13,12 +13,24 @@ struct LibraryRunner {
   let scheduler = TestScheduler(tick: .milliseconds(1))
   let differentialCase: DifferentialCase
   private let inners: [Signal<Int, ModelError>]
+  /// The subject of each hot source (`nil` for cold ones), driven from the start.
+  private let subjects: [Subject<Int, ModelError>?]
 
   init(_ differentialCase: DifferentialCase) {
     self.differentialCase = differentialCase
+    subjects = differentialCase.leaves.map { [scheduler] leaf in
+      guard leaf.isHot else { return nil }
+      let subject = Subject<Int, ModelError>()
+      for (time, event) in events(of: leaf) {
+        scheduler.schedule(after: .milliseconds(time)) { subject.send(event) }
+      }
+      return subject
+    }
     var inners: [Signal<Int, ModelError>] = []
     for inner in differentialCase.inners {
-      inners.append(Self.build(inner, leaves: differentialCase.leaves, inners: [], on: scheduler))
+      inners.append(
+        Self.build(
+          inner, leaves: differentialCase.leaves, subjects: subjects, inners: [], on: scheduler))
     }
     self.inners = inners
   }
@@ -26,7 +38,8 @@ struct LibraryRunner {
   /// The events the subscriber received, with their times in milliseconds.
   func run() -> [(time: Int, kind: Kind)] {
     let signal = Self.build(
-      differentialCase.chain, leaves: differentialCase.leaves, inners: inners, on: scheduler)
+      differentialCase.chain, leaves: differentialCase.leaves, subjects: subjects,
+      inners: inners, on: scheduler)
     let recorder = scheduler.record(signal)
     scheduler.advance(to: .milliseconds(differentialCase.disposal))
     recorder.dispose()
@@ -42,17 +55,18 @@ struct LibraryRunner {
   }
 
   private static func build(
-    _ chain: Chain, leaves: [ColdTimeline], inners: [Signal<Int, ModelError>],
-    on scheduler: TestScheduler
+    _ chain: Chain, leaves: [ColdTimeline], subjects: [Subject<Int, ModelError>?],
+    inners: [Signal<Int, ModelError>], on scheduler: TestScheduler
   ) -> Signal<Int, ModelError> {
     func build(_ chain: Chain) -> Signal<Int, ModelError> {
-      Self.build(chain, leaves: leaves, inners: inners, on: scheduler)
+      Self.build(chain, leaves: leaves, subjects: subjects, inners: inners, on: scheduler)
     }
     func inner(_ value: Int) -> Signal<Int, ModelError> {
       inners[innerIndex(value, count: inners.count)]
     }
     switch chain {
     case .source(let index):
+      if let subject = subjects[index] { return subject }
       return coldSource(leaves[index], on: scheduler)
     case .map(let transform, let input):
       return build(input).map { transform($0) }
@@ -123,13 +137,7 @@ struct LibraryRunner {
   private static func coldSource(_ timeline: ColdTimeline, on scheduler: TestScheduler)
     -> Signal<Int, ModelError>
   {
-    let events: [(offset: Int, event: Event<Int, ModelError>)] = timeline.events.map {
-      switch $0.kind {
-      case .next(let value): ($0.offset, .next(value))
-      case .error(let code): ($0.offset, .error(ModelError(code: code)))
-      case .completed: ($0.offset, .completed)
-      }
-    }
+    let events = events(of: timeline)
     return Signal { subscriber in
       let scheduled = CompoundDisposable()
       for (offset, event) in events {
@@ -169,6 +177,17 @@ struct LibraryRunner {
           subscription.add(shared.subscribe(subscriber))
         })
       return subscription
+    }
+  }
+}
+
+/// The events of a recorded source as the library's, at their offsets.
+private func events(of timeline: ColdTimeline) -> [(offset: Int, event: Event<Int, ModelError>)] {
+  timeline.events.map {
+    switch $0.kind {
+    case .next(let value): ($0.offset, .next(value))
+    case .error(let code): ($0.offset, .error(ModelError(code: code)))
+    case .completed: ($0.offset, .completed)
     }
   }
 }

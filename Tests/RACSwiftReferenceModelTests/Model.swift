@@ -12,6 +12,8 @@ extension ModelContext {
 
   private func evaluateUnbounded(_ chain: Chain, at time: Int, cause: Int) throws -> Timeline {
     switch chain {
+    case .source(let index) where leaves[index].isHot:
+      return try hotSource(index, at: time, cause: cause)
     case .source(let index):
       // Cold: the recording again from this subscription; events at offset 0 are sent while
       // subscribing (in the subscribing cascade), each later one by its own scheduler action.
@@ -79,6 +81,29 @@ extension ModelContext {
       return try shared(kind, lag: lag, input, at: time, cause: cause)
     }
   }
+}
+
+extension ModelContext {
+  /// A subscription at `time` to the hot source `leaves[index]`: what the subject sends later
+  /// (each send one scheduler action, whatever the number of subscribers: they receive it in
+  /// subscription order), or its terminal event at once if it already ended.
+  func hotSource(_ index: Int, at time: Int, cause: Int) throws -> Timeline {
+    var output: Timeline = []
+    for (position, event) in leaves[index].events.enumerated() {
+      if event.offset == time {
+        throw Ambiguous(reason: "subscribed to a hot source at the time it sends")
+      }
+      if event.offset < time {
+        if event.kind.isTerminal { return [Stamped(time: time, cause: cause, kind: event.kind)] }
+        continue
+      }
+      output.append(Stamped(time: event.offset, cause: hotCause(index, position), kind: event.kind))
+    }
+    return output
+  }
+
+  /// The cause of the `position`-th send of hot source `index`: the same for every subscriber.
+  private func hotCause(_ index: Int, _ position: Int) -> Int { -(index * 1000 + position + 1) }
 }
 
 extension Array where Element == Stamped {
