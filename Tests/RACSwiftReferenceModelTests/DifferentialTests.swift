@@ -32,17 +32,26 @@ import Testing
     } catch {
       return .diverged("model threw \(error)")
     }
-    let received = LibraryRunner(differentialCase).run()
-    let agrees =
-      expected.count == received.count
-      && zip(expected, received).allSatisfy { $0.time == $1.time && $0.kind == $1.kind }
-    if agrees { return .agreed }
-    return .diverged(
-      """
-      \(differentialCase)
-        model:   \(expected.map(\.description).joined(separator: " "))
-        library: \(received.map { "\($0.kind)@\($0.time)" }.joined(separator: " "))
-      """)
+    let run = LibraryRunner(differentialCase).run()
+    let received = run.events
+    var problems: [String] = []
+    if !(expected.count == received.count
+      && zip(expected, received).allSatisfy { $0.time == $1.time && $0.kind == $1.kind })
+    {
+      problems.append(
+        """
+          model:   \(expected.map(\.description).joined(separator: " "))
+          library: \(received.map { "\($0.kind)@\($0.time)" }.joined(separator: " "))
+        """)
+    }
+    if run.eventsAfterDisposal != 0 {
+      problems.append("  \(run.eventsAfterDisposal) event(s) delivered after disposal")
+    }
+    if let live = run.liveSubscriptions, live != 0 {
+      problems.append("  \(live) subscription(s) still live after disposal")
+    }
+    if problems.isEmpty { return .agreed }
+    return .diverged(([differentialCase.description] + problems).joined(separator: "\n"))
   }
 
   @Test func libraryAgreesWithTheReferenceModel() {

@@ -35,23 +35,44 @@ struct LibraryRunner {
     self.inners = inners
   }
 
-  /// The events the subscriber received, with their times in milliseconds.
-  func run() -> [(time: Int, kind: Kind)] {
-    let signal = Self.build(
-      differentialCase.chain, leaves: differentialCase.leaves, subjects: subjects,
-      inners: inners, on: scheduler)
-    let recorder = scheduler.record(signal)
-    scheduler.advance(to: .milliseconds(differentialCase.disposal))
-    recorder.dispose()
-    return recorder.events.map { recorded in
-      let (seconds, attoseconds) = recorded.time.components
-      let time = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-      switch recorded.event {
-      case .next(let value): return (time, .next(value))
-      case .error(let error): return (time, .error(error.code))
-      case .completed: return (time, .completed)
-      }
+  /// What one run of the library showed.
+  struct Run {
+    /// The events the subscriber received up to its disposal, with their times (ms).
+    var events: [(time: Int, kind: Kind)]
+    /// How many events it received after its disposal (advancing 5 s further): must be 0.
+    var eventsAfterDisposal: Int
+    /// Subscriptions still live after the disposal, when the chain keeps none by design
+    /// (`nil` when it shares its input with `replay`, `replayLast` or `replayLazily`, whose
+    /// connection outlives the subscribers): must be 0.
+    var liveSubscriptions: Int?
+  }
+
+  /// Subscribes at time 0, advances to the disposal time, disposes, then advances 5 s more.
+  func run() -> Run {
+    let ledger = SubscriptionLedger()
+    let (events, total): ([Recorded<Int, ModelError>], Int) = ledger.withLedger {
+      let signal = Self.build(
+        differentialCase.chain, leaves: differentialCase.leaves, subjects: subjects,
+        inners: inners, on: scheduler)
+      let recorder = scheduler.record(signal)
+      scheduler.advance(to: .milliseconds(differentialCase.disposal))
+      let events = recorder.events
+      recorder.dispose()
+      scheduler.advance(to: .milliseconds(differentialCase.disposal + 5000))
+      return (events, recorder.events.count)
     }
+    return Run(
+      events: events.map { recorded in
+        let (seconds, attoseconds) = recorded.time.components
+        let time = Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+        switch recorded.event {
+        case .next(let value): return (time, .next(value))
+        case .error(let error): return (time, .error(error.code))
+        case .completed: return (time, .completed)
+        }
+      },
+      eventsAfterDisposal: total - events.count,
+      liveSubscriptions: differentialCase.chain.keepsConnection ? nil : ledger.liveCount)
   }
 
   private static func build(
@@ -188,6 +209,26 @@ private func events(of timeline: ColdTimeline) -> [(offset: Int, event: Event<In
     case .next(let value): ($0.offset, .next(value))
     case .error(let code): ($0.offset, .error(ModelError(code: code)))
     case .completed: ($0.offset, .completed)
+    }
+  }
+}
+
+extension Chain {
+  /// Whether the chain shares an input through a replaying connection, which stays connected
+  /// after every subscriber is gone (RAC's rule for `replay`, `replayLast`, `replayLazily`).
+  var keepsConnection: Bool {
+    switch self {
+    case .source: false
+    case .shared(let kind, _, let input): kind != .publish || input.keepsConnection
+    case .map(_, let c), .filter(_, let c), .scan(_, let c), .take(_, let c), .skip(_, let c),
+      .takeWhile(_, let c), .distinctUntilChanged(let c), .startWith(_, let c),
+      .flattenMap(let c), .switchToLatest(let c), .concatInner(let c), .catchError(let c),
+      .retry(_, let c), .materialize(let c), .delay(_, let c), .throttle(_, let c),
+      .buffer(_, let c), .timeout(_, let c):
+      c.keepsConnection
+    case .concat(let a, let b), .merge(let a, let b), .combineLatest(let a, let b),
+      .zip(let a, let b), .takeUntil(let a, let b), .sample(let a, let b), .then(let a, let b):
+      a.keepsConnection || b.keepsConnection
     }
   }
 }
