@@ -54,7 +54,7 @@ let package = Package(
     // with it, on the public API only.
     .testTarget(
       name: "RACSwiftReferenceModelTests", dependencies: ["RACSwift", "RACSwiftTesting"],
-      swiftSettings: strictSettings),
+      exclude: ["README.md", "RESULTS.md"], swiftSettings: strictSettings),
     .testTarget(
       name: "RACSwiftIsolationTests", dependencies: ["RACSwift", "RACSwiftTesting"],
       swiftSettings: strictSettings),

@@ -123,6 +123,21 @@ indirect enum Chain: CustomStringConvertible {
   case buffer(Int, Chain)
   /// `timeout(_:on:orFail: ModelError(code: 9))`.
   case timeout(Int, Chain)
+  case takeLast(Int, Chain)
+  case skipWhile(Predicate, Chain)
+  /// `combinePrevious(start) { pair($0, $1) }`.
+  case combinePrevious(Int, Chain)
+  /// `collect()` encoded by ``encodeBatch(_:)``.
+  case collect(Chain)
+  case ignoreValues(Chain)
+  /// `repeat()`.
+  case repeatForever(Chain)
+  /// `a.take(untilReplacement: replacement)`.
+  case takeUntilReplacement(Chain, replacement: Chain)
+  /// `deliver(on: scheduler)`.
+  case deliverOn(Chain)
+  /// `subscribe(on: scheduler)`.
+  case subscribeOn(Chain)
   /// The input shared (``ShareKind``) and subscribed by a late subscriber `lag` after the
   /// subscription; the chain's output is what that late subscriber sees.
   case shared(ShareKind, lag: Int, Chain)
@@ -156,6 +171,15 @@ indirect enum Chain: CustomStringConvertible {
     case .buffer(let d, let c): "\(c).buffer(withTime: \(d))"
     case .timeout(let d, let c): "\(c).timeout(\(d))"
     case .shared(let kind, let lag, let c): "\(c).\(kind.rawValue)(late: \(lag))"
+    case .takeLast(let n, let c): "\(c).takeLast(\(n))"
+    case .skipWhile(let p, let c): "\(c).skip(while: \(p))"
+    case .combinePrevious(let start, let c): "\(c).combinePrevious(\(start))"
+    case .collect(let c): "\(c).collect()"
+    case .ignoreValues(let c): "\(c).ignoreValues()"
+    case .repeatForever(let c): "\(c).repeat()"
+    case .takeUntilReplacement(let a, let r): "\(a).take(untilReplacement: \(r))"
+    case .deliverOn(let c): "\(c).deliver(on: scheduler)"
+    case .subscribeOn(let c): "\(c).subscribe(on: scheduler)"
     }
   }
 }

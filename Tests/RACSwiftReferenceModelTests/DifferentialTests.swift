@@ -6,10 +6,11 @@ import Testing
 /// The differential test: random chains over random timelines, run through the library on a
 /// `TestScheduler` and through the reference model, compared event by event (times included).
 ///
-/// - `RACSWIFT_MODEL_CASES=<n>`: how many cases (default 4,000: about a minute in a debug build).
+/// - `RACSWIFT_MODEL_CASES=<n>`: how many cases (default 50,000: under a minute in a debug build).
 /// - `RACSWIFT_MODEL_FIRST_SEED=<s>`: the seed of the first case (default 1); case `i` has seed
 ///   `s + i`.
 /// - `RACSWIFT_MODEL_SEED=<n>`: run only the case of seed `n`, and print it.
+/// - `RACSWIFT_MODEL_TRACE=1`: print each seed before running it (to find a case that hangs).
 @Suite struct ReferenceModelDifferentialTests {
   /// The outcome of one case.
   enum Outcome {
@@ -57,18 +58,23 @@ import Testing
   @Test func libraryAgreesWithTheReferenceModel() {
     let environment = ProcessInfo.processInfo.environment
     if let single = environment["RACSWIFT_MODEL_SEED"].flatMap(UInt64.init) {
+      // Printed first, unbuffered, so that a case that never ends still shows.
+      FileHandle.standardError.write(Data("\(CaseGenerator.makeCase(seed: single))\n".utf8))
       let outcome = Self.check(seed: single)
-      print(CaseGenerator.makeCase(seed: single))
       print("outcome: \(outcome)")
       if case .diverged(let report) = outcome { Issue.record("divergence:\n\(report)") }
       return
     }
-    let count = environment["RACSWIFT_MODEL_CASES"].flatMap(Int.init) ?? 4_000
+    let count = environment["RACSWIFT_MODEL_CASES"].flatMap(Int.init) ?? 50_000
     let firstSeed = environment["RACSWIFT_MODEL_FIRST_SEED"].flatMap(UInt64.init) ?? 1
     var agreed = 0
     var ambiguous = 0
     var divergences: [String] = []
+    let traces = environment["RACSWIFT_MODEL_TRACE"] == "1"
     for index in 0..<count {
+      if traces {
+        FileHandle.standardError.write(Data("seed \(firstSeed + UInt64(index))\n".utf8))
+      }
       switch Self.check(seed: firstSeed + UInt64(index)) {
       case .agreed: agreed += 1
       case .ambiguous: ambiguous += 1

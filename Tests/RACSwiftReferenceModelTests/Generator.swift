@@ -18,7 +18,7 @@ struct DifferentialCase: CustomStringConvertible {
 
 /// The operators the generator may use; each batch adds some.
 enum OperatorFamily: CaseIterable {
-  case basic, sequential, combining, higherOrder, timing, sharing
+  case basic, sequential, combining, higherOrder, timing, sharing, scheduling
 }
 
 /// Makes random cases from a seed: chains of depth 1...6 over random timelines.
@@ -118,6 +118,11 @@ struct CaseGenerator {
         { .distinctUntilChanged($0.chain(depth: below)) },
         { .startWith($0.random.int(0...19), $0.chain(depth: below)) },
         { .materialize($0.chain(depth: below)) },
+        { .takeLast($0.random.int(0...3), $0.chain(depth: below)) },
+        { .skipWhile($0.predicate(), $0.chain(depth: below)) },
+        { .combinePrevious($0.random.int(0...19), $0.chain(depth: below)) },
+        { .collect($0.chain(depth: below)) },
+        { .ignoreValues($0.chain(depth: below)) },
       ]
     }
     if families.contains(.sequential) {
@@ -126,6 +131,7 @@ struct CaseGenerator {
         { .then($0.chain(depth: below), $0.chain(depth: $0.random.int(0...below))) },
         { .catchError($0.chain(depth: below)) },
         { .retry($0.random.chance(25) ? nil : $0.random.int(0...3), $0.chain(depth: below)) },
+        { .repeatForever($0.chain(depth: below)) },
       ]
     }
     if families.contains(.combining) {
@@ -135,6 +141,10 @@ struct CaseGenerator {
         { .zip($0.chain(depth: below), $0.chain(depth: $0.random.int(0...below))) },
         { .takeUntil($0.chain(depth: below), trigger: $0.chain(depth: $0.random.int(0...below))) },
         { .sample($0.chain(depth: below), sampler: $0.chain(depth: $0.random.int(0...below))) },
+        {
+          .takeUntilReplacement(
+            $0.chain(depth: below), replacement: $0.chain(depth: $0.random.int(0...below)))
+        },
       ]
     }
     if families.contains(.higherOrder) {
@@ -159,6 +169,12 @@ struct CaseGenerator {
             $0.random.pick([.publish, .replay, .replayLast, .replayLazily]),
             lag: $0.random.int(1...1500), $0.chain(depth: below))
         }
+      ]
+    }
+    if families.contains(.scheduling) {
+      makers += [
+        { .deliverOn($0.chain(depth: below)) },
+        { .subscribeOn($0.chain(depth: below)) },
       ]
     }
     let maker = makers[random.int(0...(makers.count - 1))]

@@ -40,6 +40,9 @@ struct LibraryRunner {
     /// The events the subscriber received up to its disposal, with their times (ms).
     var events: [(time: Int, kind: Kind)]
     /// How many events it received after its disposal (advancing 5 s further): must be 0.
+    /// Not checked (0) when the chain keeps a replaying connection: that connection goes on
+    /// after the horizon the model looked at (and may, say, `repeat()` a signal that now
+    /// completes at once, forever).
     var eventsAfterDisposal: Int
     /// Subscriptions still live after the disposal, when the chain keeps none by design
     /// (`nil` when it shares its input with `replay`, `replayLast` or `replayLazily`, whose
@@ -47,8 +50,10 @@ struct LibraryRunner {
     var liveSubscriptions: Int?
   }
 
-  /// Subscribes at time 0, advances to the disposal time, disposes, then advances 5 s more.
+  /// Subscribes at time 0, advances to the disposal time, disposes, then advances 5 s more
+  /// (unless a replaying connection outlives the subscription).
   func run() -> Run {
+    let keepsConnection = differentialCase.chain.keepsConnection
     let ledger = SubscriptionLedger()
     let (events, total): ([Recorded<Int, ModelError>], Int) = ledger.withLedger {
       let signal = Self.build(
@@ -58,7 +63,9 @@ struct LibraryRunner {
       scheduler.advance(to: .milliseconds(differentialCase.disposal))
       let events = recorder.events
       recorder.dispose()
-      scheduler.advance(to: .milliseconds(differentialCase.disposal + 5000))
+      if !keepsConnection {
+        scheduler.advance(to: .milliseconds(differentialCase.disposal + 5000))
+      }
       return (events, recorder.events.count)
     }
     return Run(
@@ -72,7 +79,7 @@ struct LibraryRunner {
         }
       },
       eventsAfterDisposal: total - events.count,
-      liveSubscriptions: differentialCase.chain.keepsConnection ? nil : ledger.liveCount)
+      liveSubscriptions: keepsConnection ? nil : ledger.liveCount)
   }
 
   private static func build(
@@ -151,6 +158,24 @@ struct LibraryRunner {
         .milliseconds(interval), on: scheduler, orFail: ModelError(code: timeoutCode))
     case .shared(let kind, let lag, let input):
       return lateSubscription(kind, lag: lag, to: build(input), on: scheduler)
+    case .takeLast(let count, let input):
+      return build(input).takeLast(count)
+    case .skipWhile(let predicate, let input):
+      return build(input).skip(while: { predicate($0) })
+    case .combinePrevious(let start, let input):
+      return build(input).combinePrevious(start) { pair($0, $1) }
+    case .collect(let input):
+      return build(input).collect().map { encodeBatch($0) }
+    case .ignoreValues(let input):
+      return build(input).ignoreValues()
+    case .repeatForever(let input):
+      return build(input).repeat()
+    case .takeUntilReplacement(let input, let replacement):
+      return build(input).take(untilReplacement: build(replacement))
+    case .deliverOn(let input):
+      return build(input).deliver(on: scheduler)
+    case .subscribeOn(let input):
+      return build(input).subscribe(on: scheduler)
     }
   }
 
@@ -224,10 +249,13 @@ extension Chain {
       .takeWhile(_, let c), .distinctUntilChanged(let c), .startWith(_, let c),
       .flattenMap(let c), .switchToLatest(let c), .concatInner(let c), .catchError(let c),
       .retry(_, let c), .materialize(let c), .delay(_, let c), .throttle(_, let c),
-      .buffer(_, let c), .timeout(_, let c):
+      .buffer(_, let c), .timeout(_, let c), .takeLast(_, let c), .skipWhile(_, let c),
+      .combinePrevious(_, let c), .collect(let c), .ignoreValues(let c), .repeatForever(let c),
+      .deliverOn(let c), .subscribeOn(let c):
       c.keepsConnection
     case .concat(let a, let b), .merge(let a, let b), .combineLatest(let a, let b),
-      .zip(let a, let b), .takeUntil(let a, let b), .sample(let a, let b), .then(let a, let b):
+      .zip(let a, let b), .takeUntil(let a, let b), .sample(let a, let b), .then(let a, let b),
+      .takeUntilReplacement(let a, let b):
       a.keepsConnection || b.keepsConnection
     }
   }

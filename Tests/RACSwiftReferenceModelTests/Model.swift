@@ -79,6 +79,25 @@ extension ModelContext {
       return try timeout(interval, try evaluate(input, at: time, cause: cause), from: time)
     case .shared(let kind, let lag, let input):
       return try shared(kind, lag: lag, input, at: time, cause: cause)
+    case .takeLast(let count, let input):
+      return takeLast(count, try evaluate(input, at: time, cause: cause))
+    case .skipWhile(let predicate, let input):
+      return skipWhile(predicate, try evaluate(input, at: time, cause: cause))
+    case .combinePrevious(let start, let input):
+      return combinePrevious(start, try evaluate(input, at: time, cause: cause))
+    case .collect(let input):
+      return collect(try evaluate(input, at: time, cause: cause))
+    case .ignoreValues(let input):
+      return try evaluate(input, at: time, cause: cause).filter { $0.kind.isTerminal }
+    case .repeatForever(let input):
+      return try repeatForever(input, at: time, cause: cause)
+    case .takeUntilReplacement(let input, let replacement):
+      return try takeUntilReplacement(input, replacement: replacement, at: time, cause: cause)
+    case .deliverOn(let input):
+      return deliverOn(try evaluate(input, at: time, cause: cause))
+    case .subscribeOn(let input):
+      // Subscribed by an action of the scheduler: a cascade of its own, at the same time.
+      return try evaluate(input, at: time, cause: freshCause())
     }
   }
 }

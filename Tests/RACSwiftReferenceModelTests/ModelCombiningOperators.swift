@@ -133,6 +133,36 @@ extension ModelContext {
     return output
   }
 
+  /// The input's values and error until the replacement sends anything; from then on only
+  /// the replacement, its completion included; the input's completion is not forwarded. The
+  /// replacement is subscribed first, so one that sends at once means the input is never
+  /// subscribed (RAC's `-takeUntilReplacement:`).
+  func takeUntilReplacement(_ input: Chain, replacement: Chain, at time: Int, cause: Int) throws
+    -> Timeline
+  {
+    let replacementEvents = try evaluate(replacement, at: time, cause: cause)
+    if let first = replacementEvents.first, first.time == time, first.cause == cause {
+      return replacementEvents
+    }
+    let events = try interleave([
+      replacementEvents.tagged(0), try evaluate(input, at: time, cause: cause).tagged(1),
+    ])
+    var output: Timeline = []
+    var replaced = false
+    for tagged in events {
+      let event = tagged.event
+      if tagged.input == 0 {
+        replaced = true
+        output.append(event)
+        if event.kind.isTerminal { break }
+      } else if !replaced, event.kind != .completed {
+        output.append(event)
+        if event.kind.isTerminal { break }
+      }
+    }
+    return output
+  }
+
   private func isError(_ kind: Kind) -> Bool {
     if case .error = kind { return true }
     return false

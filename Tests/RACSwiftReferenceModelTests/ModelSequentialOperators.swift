@@ -45,4 +45,22 @@ extension ModelContext {
       retriesLeft = retriesLeft.map { $0 - 1 }
     }
   }
+
+  /// The input, subscribed again each time it completes, forever; an error ends it (RAC's
+  /// `-repeat`).
+  func repeatForever(_ input: Chain, at time: Int, cause: Int) throws -> Timeline {
+    var output: Timeline = []
+    var start = (time: time, cause: cause)
+    while true {
+      let attempt = try evaluate(input, at: start.time, cause: start.cause)
+      guard let end = attempt.terminal, end.kind == .completed else { return output + attempt }
+      // An input that completes while subscribing repeats forever at one instant (so would the
+      // library): such a case is skipped.
+      guard end.time > start.time else {
+        throw Ambiguous(reason: "repeat() of a synchronous completion never ends")
+      }
+      output += attempt.dropLast()
+      start = (end.time, end.cause)
+    }
+  }
 }

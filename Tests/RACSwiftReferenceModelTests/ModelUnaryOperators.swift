@@ -79,4 +79,54 @@ extension ModelContext {
     }
     return output
   }
+
+  /// The last `count` values, sent when the input completes, then completion (RAC's
+  /// `-takeLast:`); an error is forwarded alone.
+  func takeLast(_ count: Int, _ input: Timeline) -> Timeline {
+    guard let end = input.terminal, end.kind == .completed else { return input.filter { $0.kind.isTerminal } }
+    let values = input.filter { !$0.kind.isTerminal }.suffix(count)
+    return values.map { Stamped(time: end.time, cause: end.cause, kind: $0.kind) } + [end]
+  }
+
+  /// The values from the first one failing `predicate` on (RAC's `-skipWhileBlock:`).
+  func skipWhile(_ predicate: Predicate, _ input: Timeline) -> Timeline {
+    var skipping = true
+    return input.filter { event in
+      guard case .next(let value) = event.kind, skipping else { return true }
+      skipping = predicate(value)
+      return !skipping
+    }
+  }
+
+  /// Each value with the one before (`start` before the first), encoded by `pair` (RAC's
+  /// `-combinePreviousWithStart:reduce:`).
+  func combinePrevious(_ start: Int, _ input: Timeline) -> Timeline {
+    var previous = start
+    return input.map(values: { value in
+      defer { previous = value }
+      return pair(previous, value)
+    })
+  }
+
+  /// All values as one batch when the input completes (empty if none), encoded by
+  /// `encodeBatch` (RAC's `-collect`); an error is forwarded alone.
+  func collect(_ input: Timeline) -> Timeline {
+    guard let end = input.terminal, end.kind == .completed else { return input.filter { $0.kind.isTerminal } }
+    let values = input.compactMap { event -> Int? in
+      if case .next(let value) = event.kind { return value }
+      return nil
+    }
+    return [Stamped(time: end.time, cause: end.cause, kind: .next(encodeBatch(values))), end]
+  }
+
+  /// Every event delivered again by an action of the scheduler at the same time (RAC's
+  /// `-deliverOn:`): a cascade of its own, one per cascade of the input.
+  func deliverOn(_ input: Timeline) -> Timeline {
+    var causes: [Int: Int] = [:]
+    return input.map { event in
+      let cause = causes[event.cause] ?? freshCause()
+      causes[event.cause] = cause
+      return Stamped(time: event.time, cause: cause, kind: event.kind)
+    }
+  }
 }
