@@ -83,7 +83,9 @@ extension ModelContext {
   /// The last `count` values, sent when the input completes, then completion (RAC's
   /// `-takeLast:`); an error is forwarded alone.
   func takeLast(_ count: Int, _ input: Timeline) -> Timeline {
-    guard let end = input.terminal, end.kind == .completed else { return input.filter { $0.kind.isTerminal } }
+    guard let end = input.terminal, end.kind == .completed else {
+      return input.filter { $0.kind.isTerminal }
+    }
     let values = input.filter { !$0.kind.isTerminal }.suffix(count)
     return values.map { Stamped(time: end.time, cause: end.cause, kind: $0.kind) } + [end]
   }
@@ -111,7 +113,9 @@ extension ModelContext {
   /// All values as one batch when the input completes (empty if none), encoded by
   /// `encodeBatch` (RAC's `-collect`); an error is forwarded alone.
   func collect(_ input: Timeline) -> Timeline {
-    guard let end = input.terminal, end.kind == .completed else { return input.filter { $0.kind.isTerminal } }
+    guard let end = input.terminal, end.kind == .completed else {
+      return input.filter { $0.kind.isTerminal }
+    }
     let values = input.compactMap { event -> Int? in
       if case .next(let value) = event.kind { return value }
       return nil
