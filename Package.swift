@@ -49,6 +49,11 @@ let package = Package(
     .testTarget(
       name: "RACSwiftTestingTests", dependencies: ["RACSwift", "RACSwiftTesting"],
       swiftSettings: strictSettings),
+    // The reference model of the operators and the differential test that compares the library
+    // with it, on the public API only.
+    .testTarget(
+      name: "RACSwiftReferenceModelTests", dependencies: ["RACSwift", "RACSwiftTesting"],
+      exclude: ["README.md", "RESULTS.md"], swiftSettings: strictSettings),
     // App-style @MainActor view models using `self` in every closure-taking operator, seen
     // through the public API only (no @testable): the compile-time proof that a closure written
     // on an actor may use the actor's state, with no @Sendable and no hop written by hand.

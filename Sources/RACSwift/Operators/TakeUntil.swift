@@ -14,21 +14,28 @@ extension Signal {
       let op = Op.cast(signal)
       let output = SerializedEventSink(sink: sink, scope: scope)
       let triggerScope = scope.makeChild()
+      let inputScope = scope.makeChild()
       op.parameter.subscribe(
         sink: { event in
           switch event {
-          case .next, .completed: output.send(.completed)
+          case .next, .completed:
+            // The receiver stops at once, even while the completion is still on its way
+            // through a later stage that delays it (`delay`, `deliver(on:)`).
+            scope.endChild(inputScope)
+            output.send(.completed)
           case .error: scope.endChild(triggerScope)
           }
         }, scope: triggerScope)
-      if scope.isDisposed { return }
-      op.subscribeInput(sink: { output.send($0) }, scope: scope.makeChild())
+      if scope.isDisposed || inputScope.isDisposed { return }
+      op.subscribeInput(sink: { output.send($0) }, scope: inputScope)
     }
   }
 
   /// Forwards the receiver's values and errors until `replacement` sends any event, then
   /// disposes the receiver and forwards only the replacement — its values, error and completion
-  /// (RAC's `-takeUntilReplacement:`). The receiver's completion is not forwarded.
+  /// (RAC's `-takeUntilReplacement:`). The receiver's completion is not forwarded. The
+  /// replacement is subscribed first, so one that sends at once means the receiver is never
+  /// subscribed.
   ///
   /// ```swift
   /// cachedResults.take(untilReplacement: freshResults)
@@ -44,7 +51,9 @@ extension Signal {
       let state = ReplacementState(sink: sink, scope: scope)
       op.parameter.subscribe(
         sink: { state.perform(.replacement($0)) }, scope: state.replacementScope)
-      if scope.isDisposed { return }
+      // A replacement that has already sent ended the receiver's scope: the receiver is never
+      // subscribed (its work would run for nothing).
+      if scope.isDisposed || state.originalScope.isDisposed { return }
       op.subscribeInput(sink: { state.perform(.original($0)) }, scope: state.originalScope)
     }
   }
