@@ -92,11 +92,8 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   /// A plain bag whose members outlive it: releasing it without `dispose()` leaves them alone
   /// (``CompoundDisposable``, as RAC's compound disposable).
   @usableFromInline
-  init(bagKeepingMembersOnRelease: Void) {
-    ledger = .none
-    downstreamDepth = 0
-    originLine = 0
-    originFile = nil
+  convenience init(bagKeepingMembersOnRelease: Void) {
+    self.init(bag: ())
     flags.store(ScopeFlags.keepsMembersOnRelease, ordering: .relaxed)
   }
 

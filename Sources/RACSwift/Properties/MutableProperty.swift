@@ -122,19 +122,9 @@ public final class MutableProperty<Value>: @unchecked Sendable {
     lockForAccess()
     if throughObservedWrapper { noteObservedSet() }
     if let setPolicy { return try update(applying: setPolicy, body) }
-    modifyingThread.store(currentThreadIdentity(), ordering: .relaxed)
-    let result: R
-    do {
-      result = try body(&current)
-    } catch {
-      modifyingThread.store(0, ordering: .relaxed)
-      lock.unlock()
-      throw error
-    }
+    let result = try run(body, on: &current)
     modifyingThread.store(0, ordering: .relaxed)
-    let mustDeliver = core.gate.enqueue(.event(.next(current)))
-    lock.unlock()
-    if mustDeliver { core.drainGate() }
+    publishAndUnlock(current)
     return result
   }
 
@@ -145,16 +135,8 @@ public final class MutableProperty<Value>: @unchecked Sendable {
   func update<R>(applying policy: PropertySetPolicy<Value>, _ body: (inout Value) throws -> R)
     rethrows -> R
   {
-    modifyingThread.store(currentThreadIdentity(), ordering: .relaxed)
     var value = current
-    let result: R
-    do {
-      result = try body(&value)
-    } catch {
-      modifyingThread.store(0, ordering: .relaxed)
-      lock.unlock()
-      throw error
-    }
+    let result = try run(body, on: &value)
     // The policy runs with the property locked, as `body` does (a read of the property there
     // stops with the same message).
     if let normalize = policy.normalize { value = normalize(value) }
@@ -165,10 +147,32 @@ public final class MutableProperty<Value>: @unchecked Sendable {
       return result
     }
     current = value
+    publishAndUnlock(value)
+    return result
+  }
+
+  /// With `lock` held: runs `body` on `value` as the thread modifying the property. If `body`
+  /// throws, releases the lock and rethrows; otherwise the caller clears `modifyingThread` once
+  /// the last code that runs for it (the set policy) has run.
+  @inlinable @inline(__always)
+  func run<R>(_ body: (inout Value) throws -> R, on value: inout Value) rethrows -> R {
+    modifyingThread.store(currentThreadIdentity(), ordering: .relaxed)
+    do {
+      return try body(&value)
+    } catch {
+      modifyingThread.store(0, ordering: .relaxed)
+      lock.unlock()
+      throw error
+    }
+  }
+
+  /// With `lock` held: queues `value` for the observers (so deliveries keep the order of the
+  /// changes), releases the lock, then delivers.
+  @inlinable @inline(__always)
+  func publishAndUnlock(_ value: Value) {
     let mustDeliver = core.gate.enqueue(.event(.next(value)))
     lock.unlock()
     if mustDeliver { core.drainGate() }
-    return result
   }
 
   /// Called with `lock` held for every set through `@Observed`: stops the program with a
