@@ -19,9 +19,11 @@ private struct HigherOrderLanes {
 }
 
 extension ModelContext {
-  /// Every inner chain subscribed as its value arrives, all merged; any error ends it;
-  /// completes when the outer and every inner have completed (RAC's `-flattenMap:`).
-  func flattenMap(_ outer: Chain, at time: Int, cause: Int) throws -> Timeline {
+  /// The lanes of `outer` with an inner chain subscribed for each of its values, when the value
+  /// arrives (what `flattenMap` and `switchToLatest` both do; they differ in what they observe).
+  private func subscribingEveryInner(_ outer: Chain, at time: Int, cause: Int) throws
+    -> HigherOrderLanes
+  {
     var lanes = HigherOrderLanes()
     var inners = 0
     for event in try evaluate(outer, at: time, cause: cause) {
@@ -31,6 +33,13 @@ extension ModelContext {
       lanes.add(inner: events, index: inners, madeBy: event)
       inners += 1
     }
+    return lanes
+  }
+
+  /// Every inner chain subscribed as its value arrives, all merged; any error ends it;
+  /// completes when the outer and every inner have completed (RAC's `-flattenMap:`).
+  func flattenMap(_ outer: Chain, at time: Int, cause: Int) throws -> Timeline {
+    let lanes = try subscribingEveryInner(outer, at: time, cause: cause)
     var output: Timeline = []
     var running = 0
     var outerCompleted = false
@@ -52,15 +61,7 @@ extension ModelContext {
   /// outer and of the latest inner end it; completes when the outer and the latest inner have
   /// completed (RAC's `-switchToLatest`).
   func switchToLatest(_ outer: Chain, at time: Int, cause: Int) throws -> Timeline {
-    var lanes = HigherOrderLanes()
-    var inners = 0
-    for event in try evaluate(outer, at: time, cause: cause) {
-      lanes.spine.append(Tagged(input: 0, event: event))
-      guard case .next(let value) = event.kind else { continue }
-      let events = try evaluate(inner(for: value), at: event.time, cause: event.cause)
-      lanes.add(inner: events, index: inners, madeBy: event)
-      inners += 1
-    }
+    let lanes = try subscribingEveryInner(outer, at: time, cause: cause)
     var output: Timeline = []
     var latest = 0  // the tag of the latest inner; 0 before the first
     var latestCompleted = true
