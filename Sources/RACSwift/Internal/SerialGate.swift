@@ -88,7 +88,9 @@ struct SerialGate<Operation>: ~Copyable, @unchecked Sendable {
       queue.lock.lock()
       let wasEmpty = queue.incoming.isEmpty
       queue.incoming.append(operation)
-      queue.noteSend()
+      #if DEBUG
+        queue.noteSend()
+      #endif
       // Only the operation that makes the queue non-empty touches `state`: later ones find
       // `pending` set, so the owner cannot leave before taking them.
       var becomesOwner = false
@@ -148,14 +150,18 @@ struct SerialGate<Operation>: ~Copyable, @unchecked Sendable {
   @inlinable
   func drain(_ execute: (Operation) -> Void, onRequest: () -> Void = {}) {
     var current = state.load(ordering: .acquiring)
-    var firstRound = true
+    #if DEBUG
+      var firstRound = true
+    #endif
     while true {
       if current & Self.pending != 0 {
         queue.withInstance(orStore: PendingQueue()) { queue in
           var batch = queue.takeSpare()
           queue.lock.lock()
           swap(&queue.incoming, &batch)
-          queue.noteDrainRound(first: firstRound)
+          #if DEBUG
+            if firstRound { queue.noteDrainStarted() }
+          #endif
           // The queue is empty again: clear `pending` before another sender can see that.
           state.wrappingSubtract(Self.pending, ordering: .acquiringAndReleasing)
           queue.lock.unlock()
@@ -164,7 +170,9 @@ struct SerialGate<Operation>: ~Copyable, @unchecked Sendable {
           // Hand the emptied storage back while still the owner: the next owner takes it.
           queue.keepSpare(&batch, taken: taken)
         }
-        firstRound = false
+        #if DEBUG
+          firstRound = false
+        #endif
       } else if current & Self.requested != 0 {
         // Cleared before it is served, so that a later request is seen in a later round.
         state.wrappingSubtract(Self.requested, ordering: .acquiringAndReleasing)
@@ -252,9 +260,9 @@ final class PendingQueue<Element>: @unchecked Sendable {
   /// ``keptCapacity``.
   @usableFromInline @exclusivity(unchecked) var underusedBatches = 0
 
-  /// The thread draining the queue now (0 before the first drain), and how many operations it
-  /// queued itself during this drain — sent by the very deliveries it runs. Read and written
-  /// with `lock` held.
+  /// Debug builds only: the thread draining the queue now (0 before the first drain), and how
+  /// many operations it queued itself during this drain — sent by the very deliveries it runs.
+  /// Read and written with `lock` held.
   @usableFromInline @exclusivity(unchecked) var drainingThread: UInt = 0
   @usableFromInline @exclusivity(unchecked) var ownSends = 0
 
@@ -273,33 +281,31 @@ final class PendingQueue<Element>: @unchecked Sendable {
   // instructions per event once the feedback count added two fields).
   @inlinable @inline(never) init() {}
 
-  /// With `lock` held, by the owner starting a round of a drain (`first`: the drain's first).
+  /// Debug builds only, with `lock` held, by the owner starting a drain: the thread that queues
+  /// from now on is the one whose own sends count.
   @usableFromInline
-  func noteDrainRound(first: Bool) {
+  func noteDrainStarted() {
     drainingThread = currentThreadIdentity()
-    if first { ownSends = 0 }
+    ownSends = 0
   }
 
-  /// With `lock` held, after an operation was queued: counts the operations the draining
-  /// thread queues for itself, and stops a debug build with a message once they pass
+  /// Debug builds only, with `lock` held, after an operation was queued: counts the operations
+  /// the draining thread queues for itself, and stops with a message once they pass
   /// ``feedbackLimit`` — a delivery that sends into its own source, without end. (A release
-  /// build goes on, as ReactiveCocoa did.)
+  /// build neither counts nor stops, as ReactiveCocoa did not.)
   @usableFromInline
   func noteSend() {
     guard drainingThread == currentThreadIdentity() else { return }
     ownSends += 1
-    #if DEBUG
-      if ownSends > Self.feedbackLimit {
-        lock.unlock()
-        fatalError(
-          "RACSwift: while delivering one send on this thread, a subject or subscriber was sent "
-            + "\(Self.feedbackLimit) more values by its own deliveries (operations of type "
-            + "\(Element.self)): a feedback loop such as subject.map { $0 + 1 }.subscribe(subject) "
-            + "that never ends. End it with take(_:), filter or distinctUntilChanged, or "
-            + "deliver(on:) a scheduler so that each value is sent later. (Stops debug builds "
-            + "only.)")
-      }
-    #endif
+    guard ownSends > Self.feedbackLimit else { return }
+    lock.unlock()
+    fatalError(
+      "RACSwift: while delivering one send on this thread, a subject or subscriber was sent "
+        + "\(Self.feedbackLimit) more values by its own deliveries (operations of type "
+        + "\(Element.self)): a feedback loop such as subject.map { $0 + 1 }.subscribe(subject) "
+        + "that never ends. End it with take(_:), filter or distinctUntilChanged, or "
+        + "deliver(on:) a scheduler so that each value is sent later. (Stops debug builds "
+        + "only.)")
   }
 
   /// Owner only: the storage kept from the last drain.
