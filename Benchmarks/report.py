@@ -23,6 +23,7 @@ WORKLOADS = {
     "W6": ("source element", 1_000_000, 0.045, 2.5),
     "W7": ("send", 1_000_000, 0.20, None),
     "W10": ("event", 1_000_000, None, 1.5),
+    "W11": ("round", 100_000, 0.33, None),
 }
 W8_ALLOCATIONS = 1  # per subscription (issue 22; WORKLOADS.md's table allows 3)
 W8_BYTES = 160

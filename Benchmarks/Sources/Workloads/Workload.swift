@@ -68,7 +68,7 @@ public enum Library {
 
 /// Every workload, in order.
 public let workloads: [Workload] = [
-  w1, w1b, w2, w3, w4, w5, w6, w7, w9, w10,
+  w1, w1b, w2, w3, w4, w5, w6, w7, w9, w10, w11,
 ]
 
 /// A counter the optimizer cannot see through.

@@ -1,12 +1,9 @@
-// Per-thread state and barriers for RACSwift's internals; not part of its API.
+// Per-thread state for RACSwift's internals; not part of its API. What Swift cannot express:
+// thread-local storage read in one load, and the stack pointer.
 // - The stack guard (Sources/RACSwift/Internal/StackGuard.swift): where the outermost guarded
 //   frame of the thread is, how many guarded subscriptions are nested above it, and that frame's
 //   queue of deferred work. Swift has no thread-local storage of its own; a C `_Thread_local` is
 //   one load from the thread pointer.
-// - The handler fence (Sources/RACSwift/Signal/HandlerFence.swift): a compiler-only barrier for
-//   the handler's side, run per event, and the heavy barrier and stack test for the side of a
-//   `dispose()`, run once per disposal. The fence's inlinable code calls the first, so RACSwift
-//   imports this module publicly there.
 // - Whether a thread is the process's main thread, asked for every event a main-actor hop
 //   receives (Sources/RACSwift/Internal/MainThread.swift).
 #ifndef CRACSWIFT_STACK_DEPTH_H
@@ -25,9 +22,6 @@ struct cracswift_stack_state {
   uintptr_t nesting;
   /// The outermost frame's queue of deferred work (a Swift value on that frame's stack).
   void *_Nullable deferred;
-  /// The bounds of the thread's stack, [low, high), found the first time they are asked for.
-  uintptr_t stack_low;
-  uintptr_t stack_high;
 };
 
 #if defined(__linux__) || defined(__ANDROID__)
@@ -44,8 +38,7 @@ static inline struct cracswift_stack_state *_Nonnull cracswift_stack_state(void)
 }
 
 /// The stack pointer (one instruction where the architecture is known, inlined into the caller):
-/// how deep the calling thread's stack is, and an address in it — which tells threads apart
-/// without reading thread-local storage.
+/// how deep the calling thread's stack is.
 static inline uintptr_t cracswift_stack_pointer(void) {
 #if defined(__x86_64__)
   uintptr_t pointer;
@@ -59,21 +52,6 @@ static inline uintptr_t cracswift_stack_pointer(void) {
   return (uintptr_t)__builtin_frame_address(0);
 #endif
 }
-
-/// Keeps the compiler from moving memory accesses across this point; no instruction.
-static inline void cracswift_compiler_barrier(void) { __asm__ __volatile__("" ::: "memory"); }
-
-/// A barrier on every thread of the process at once (Linux: `membarrier`): once it returns, every
-/// other thread has passed a full memory barrier since it was called, so a store another thread
-/// made before that is visible here, and a load it makes after sees what this thread stored
-/// before the call. So a hot path elsewhere needs only `cracswift_compiler_barrier` where it
-/// would need a full barrier of its own. Returns 0, doing nothing, where the platform has no such
-/// barrier: the hot path must then use a full barrier itself.
-int cracswift_process_barrier(void);
-
-/// Whether `address` lies in the calling thread's stack, above the current frame: an address one
-/// of its callers took in its own frame. (Another thread's frame is in another thread's stack.)
-int cracswift_stack_holds_caller_frame(uintptr_t address);
 
 /// Whether the calling thread is the process's main thread: nonzero if it is. On Linux the answer
 /// is kept in a per-thread flag after the first question (the main thread is the one whose id is

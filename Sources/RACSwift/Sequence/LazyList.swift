@@ -159,16 +159,6 @@ enum LazyListWaiters {
   }
 }
 
-/// An identifier of the calling thread.
-@usableFromInline
-func currentThreadIdentity() -> UInt {
-  #if canImport(Darwin)
-    return UInt(bitPattern: pthread_self())
-  #else
-    return UInt(pthread_self())
-  #endif
-}
-
 extension LazyList: Sequence {
   /// Iterates the elements, computing them as they are reached. The iterator holds only the
   /// current node: elements already passed are released unless someone holds the list's start.

@@ -31,15 +31,17 @@ final class BlockSink<Value, Failure: Error>: SubscriptionScope, @unchecked Send
       guard let next else { return }
       fence.run(unlessDisposed: self) { next(value) }
     case .error(let failure):
-      fence.runTerminal(ending: { disposeIfNeeded() }, handler: { error?(failure) })
+      fence.runTerminal(
+        of: self, ending: { disposeIfNeeded() }, handler: { error?(failure) })
     case .completed:
-      fence.runTerminal(ending: { disposeIfNeeded() }, handler: { completed?() })
+      fence.runTerminal(
+        of: self, ending: { disposeIfNeeded() }, handler: { completed?() })
     }
   }
 
   @usableFromInline
   override func didReturnFromDisposal(_ didDispose: Bool) {
-    fence.waitForHandlers(didDispose: didDispose)
+    fence.waitForHandlers(of: self, didDispose: didDispose)
   }
 }
 
@@ -60,12 +62,13 @@ final class NextSink<Value, Failure: Error>: SubscriptionScope, @unchecked Senda
     if case .next(let value) = event {
       fence.run(unlessDisposed: self) { next(value) }
     } else {
-      fence.runTerminal(ending: { disposeIfNeeded() }, handler: {})
+      fence.runTerminal(
+        of: self, ending: { disposeIfNeeded() }, handler: {})
     }
   }
 
   @usableFromInline
   override func didReturnFromDisposal(_ didDispose: Bool) {
-    fence.waitForHandlers(didDispose: didDispose)
+    fence.waitForHandlers(of: self, didDispose: didDispose)
   }
 }

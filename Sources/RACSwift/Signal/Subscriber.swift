@@ -62,10 +62,10 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
         lifetime.fence.run(unlessDisposed: lifetime) { next(value) }
       case .error(let failure):
         lifetime.fence.runTerminal(
-          ending: { lifetime.disposeIfNeeded() }, handler: { error?(failure) })
+          of: lifetime, ending: { lifetime.disposeIfNeeded() }, handler: { error?(failure) })
       case .completed:
         lifetime.fence.runTerminal(
-          ending: { lifetime.disposeIfNeeded() }, handler: { completed?() })
+          of: lifetime, ending: { lifetime.disposeIfNeeded() }, handler: { completed?() })
       }
     }
     if let isolation {
@@ -214,6 +214,6 @@ final class SubscriberLifetime<Value, Failure: Error>: SubscriptionScope, @unche
 
   @usableFromInline
   override func didReturnFromDisposal(_ didDispose: Bool) {
-    if runsHandlers { fence.waitForHandlers(didDispose: didDispose) }
+    if runsHandlers { fence.waitForHandlers(of: self, didDispose: didDispose) }
   }
 }

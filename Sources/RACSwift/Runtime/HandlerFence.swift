@@ -1,0 +1,113 @@
+import Synchronization
+
+/// What makes `dispose()` a fence for a subscription's handlers: once `dispose()` has returned,
+/// no handler of the subscription starts; a `dispose()` from another thread while a handler runs
+/// waits for it to return; a `dispose()` from inside the subscription's own handler returns at
+/// once.
+///
+/// The thread that runs a handler first announces it (``running`` holds its
+/// ``currentThreadIdentity()``), then checks whether the subscription was disposed, runs the
+/// handler if not, and clears the announcement. A `dispose()` sets the disposed flag, then looks
+/// at the announcement and waits while another thread's handler runs. The two threads must not
+/// both miss each other — the handler's thread reading "not disposed" while the disposing thread
+/// reads "nothing runs" — so each side puts a sequentially consistent fence between its store and
+/// its load (the store-load order that no weaker ordering gives). With both fences, whichever
+/// comes second sees the other side's store.
+///
+/// A `dispose()` that finds another thread's handler running spins a little (handlers are
+/// usually short), then marks the announcement (``sleeperBit``) and sleeps in
+/// ``HandlerWaitList``; the handler's thread clears the announcement with an exchange, sees the
+/// mark and wakes it. No system call is made on any path unless a `dispose()` has to sleep.
+///
+/// Cost per event: a store, a fence and an exchange on a line the subscription's end already
+/// owns. Per `dispose()` of a live subscription: a fence and a load.
+///
+/// A handler that blocks until the thread calling `dispose()` does something (`DispatchQueue.main
+/// .sync` from a handler while the main thread disposes) deadlocks, as with RAC 2's subscriber,
+/// whose handlers and disposal shared one lock.
+///
+/// Lock discipline: `running` is atomic; the handler's thread stores and clears it, a disposing
+/// thread only adds ``sleeperBit`` to the value it found, with a compare-and-exchange.
+@usableFromInline
+struct HandlerFence: ~Copyable, @unchecked Sendable {
+  /// The identity of the thread running a handler of this subscription (``sleeperBit`` added
+  /// once a `dispose()` sleeps waiting for it); 0 when none runs; ``finished`` once the terminal
+  /// event's handler has returned.
+  @usableFromInline let running: Atomic<UInt>
+
+  /// The value of `running` once the subscription's terminal handler has returned.
+  @inlinable static var finished: UInt { 1 }
+
+  /// Added to a running thread's identity by a `dispose()` that sleeps until the handler returns.
+  /// (Thread identities are 8-byte aligned: their low bits are free.)
+  @inlinable static var sleeperBit: UInt { 2 }
+
+  @inlinable init() { running = Atomic(0) }
+
+  /// Runs `handler` unless `scope` was disposed — which it checks after announcing the handler,
+  /// so that a `dispose()` on another thread either prevents the handler or waits for it.
+  ///
+  /// A subscription's handlers never run nested or at once, so there is one announcement at a
+  /// time.
+  @inlinable @inline(__always)
+  func run(unlessDisposed scope: SubscriptionScope, _ handler: () -> Void) {
+    announce()
+    if !scope.isDisposed { handler() }
+    leave(scope, setting: 0)
+  }
+
+  /// Runs the terminal event's `handler` if `end()` — which disposes `scope`, returning whether
+  /// this call did — says so, announced like any handler; afterwards `dispose()` returns at once.
+  @inlinable @inline(__always)
+  func runTerminal(of scope: SubscriptionScope, ending end: () -> Bool, handler: () -> Void) {
+    announce()
+    if end() { handler() }
+    leave(scope, setting: Self.finished)
+  }
+
+  /// Stores this thread's announcement, then fences it against the disposed flag's load.
+  @inlinable @inline(__always)
+  func announce() {
+    running.store(currentThreadIdentity(), ordering: .relaxed)
+    atomicMemoryFence(ordering: .sequentiallyConsistent)
+  }
+
+  /// Clears the announcement (to `value`), waking a `dispose()` that sleeps waiting for it.
+  @inlinable @inline(__always)
+  func leave(_ scope: SubscriptionScope, setting value: UInt) {
+    let previous = running.exchange(value, ordering: .releasing)
+    if previous & Self.sleeperBit != 0 { HandlerWaitList.wake(ObjectIdentifier(scope)) }
+  }
+
+  /// Called by the thread that disposed `scope` (`didDispose`: whether its `dispose()` was the
+  /// one that did): returns once no handler of the subscription runs on another thread, and none
+  /// can start.
+  @usableFromInline
+  func waitForHandlers(of scope: SubscriptionScope, didDispose: Bool) {
+    if !didDispose, running.load(ordering: .acquiring) == Self.finished { return }
+    atomicMemoryFence(ordering: .sequentiallyConsistent)
+    let me = currentThreadIdentity()
+    var spins = 0
+    while true {
+      let seen = running.load(ordering: .acquiring)
+      let thread = seen & ~Self.sleeperBit
+      // Nothing runs (a handler that starts now sees the disposed flag), the subscription has
+      // finished, or the handler is this thread's own, running below this `dispose()`.
+      if thread <= Self.finished || thread == me { return }
+      if spins < 128 {
+        spins += 1
+        continue
+      }
+      let marked = seen | Self.sleeperBit
+      if seen != marked {
+        let (exchanged, _) = running.compareExchange(
+          expected: seen, desired: marked, ordering: .acquiringAndReleasing)
+        // The handler returned, or another one started, in between: look again.
+        if !exchanged { continue }
+      }
+      HandlerWaitList.sleep(on: ObjectIdentifier(scope)) {
+        running.load(ordering: .acquiring) == marked
+      }
+    }
+  }
+}
