@@ -23,18 +23,12 @@ let package = Package(
   targets: [
     .target(
       name: "RACSwift",
-      dependencies: [
-        .target(name: "CRACSwiftFutex", condition: .when(platforms: [.linux, .android])),
-        "CRACSwiftStackDepth",
-      ],
+      dependencies: ["CRACSwiftThreadState"],
       swiftSettings: strictSettings),
-    // Linux: the futex system call for contended locks (Swift cannot call the variadic C
-    // `syscall`). RACSwift imports it internally: not part of the API.
-    .target(name: "CRACSwiftFutex"),
-    // Every platform: the thread-local state of the stack guard that keeps deep chains of any
-    // operator in bounded stack, however many operators a loop chains. Internal to RACSwift, as
-    // the futex target.
-    .target(name: "CRACSwiftStackDepth"),
+    // Every platform: per-thread state that Swift cannot keep in one load (the stack guard's,
+    // which keeps deep chains of any operator in bounded stack, and whether the thread is the
+    // main thread), and the stack pointer. Internal to RACSwift.
+    .target(name: "CRACSwiftThreadState"),
     .target(name: "RACSwiftTesting", dependencies: ["RACSwift"], swiftSettings: strictSettings),
     .executableTarget(
       name: "rac-demo", dependencies: ["RACSwift", "RACSwiftTesting"],

@@ -127,67 +127,6 @@ struct LockConcurrencyTests {
       #expect(sleeps <= 3, "the waiting thread went to sleep \(sleeps) times")
     }
   #endif
-
-  #if os(Linux) && !RACSWIFT_PTHREAD_LOCK
-    /// Locks both locks of `shared`, then starts one thread per lock that waits for it (and,
-    /// once it has it, counts and unlocks); returns when both threads sleep.
-    static func parkOneWaiterOnEachLock(of shared: LockedCounters) -> [ProbeThread] {
-      shared.lock(0)
-      shared.lock(1)
-      let waiters = [0, 1].map { index in
-        ProbeThread {
-          shared.lock(index)
-          shared.increment(index)
-          shared.unlock(index)
-        }
-      }
-      for waiter in waiters { waiter.startRoundAndWaitUntilAsleep() }
-      return waiters
-    }
-
-    @Test("two locks whose keys share a wait queue: each unlock wakes its own lock's waiter")
-    func keysSharingAQueue() {
-      let shared = LockedCounters()
-      // Keys 64 apart select the same queue; both are fresh, so no other lock has them.
-      let first = LockWaitQueues.newKey()
-      var second = LockWaitQueues.newKey()
-      while second % 64 != first % 64 { second = LockWaitQueues.newKey() }
-      shared.first.key.store(first, ordering: .releasing)
-      shared.second.key.store(second, ordering: .releasing)
-      let waiters = Self.parkOneWaiterOnEachLock(of: shared)
-      shared.unlock(1)
-      #expect(waiters[1].finishRound() <= 3)
-      shared.unlock(0)
-      // The first waiter slept through the second lock's unlock.
-      #expect(waiters[0].finishRound() <= 3)
-      for waiter in waiters { waiter.stop() }
-      #expect(shared.counts == [1, 1])
-    }
-
-    @Test("once keys may repeat, an unlock wakes every waiter under its key; none is lost")
-    func sharedKeyWakesAll() {
-      // Pretends 2^32 keys were handed out, as a process running for months might: from now on
-      // every unlock in this test process wakes all the threads parked under its key, which is
-      // always correct (each checks its own lock), only less thrifty.
-      let count = LockWaitQueues.keyCount.load(ordering: .relaxed)
-      if count <= UInt64(UInt32.max) {
-        LockWaitQueues.keyCount.wrappingAdd(UInt64(UInt32.max), ordering: .relaxed)
-      }
-      let shared = LockedCounters()
-      let key = LockWaitQueues.newKey()
-      shared.first.key.store(key, ordering: .releasing)
-      shared.second.key.store(key, ordering: .releasing)
-      let waiters = Self.parkOneWaiterOnEachLock(of: shared)
-      shared.unlock(1)
-      #expect(waiters[1].finishRound() <= 3)
-      // Woken by the other lock's unlocks too, it finds its own still held and sleeps again.
-      waiters[0].waitUntilAsleep()
-      shared.unlock(0)
-      #expect(waiters[0].finishRound() >= 2)
-      for waiter in waiters { waiter.stop() }
-      #expect(shared.counts == [1, 1])
-    }
-  #endif
 }
 
 #if os(Linux)

@@ -1,4 +1,4 @@
-import CRACSwiftStackDepth
+import CRACSwiftThreadState
 import Dispatch
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-public import CRACSwiftStackDepth
+public import CRACSwiftThreadState
 import Dispatch
 
 /// Whether the current code runs where the main actor does.

@@ -1,4 +1,4 @@
-internal import CRACSwiftStackDepth
+internal import CRACSwiftThreadState
 
 /// Keeps chains of any operator in bounded stack: a subscription, a delivery or a
 /// disposal that would run too deep on the stack is deferred to a loop run by the outermost
@@ -28,7 +28,7 @@ internal import CRACSwiftStackDepth
 /// A blocking call (`first()`, `toArray()`, …) that waits for a subscription to finish runs it
 /// ``detached(_:)``: deferring it to a frame that the waiting thread is blocking would never run.
 ///
-/// Lock discipline: the state lives in a C thread-local (`CRACSwiftStackDepth`), read and written
+/// Lock discipline: the state lives in a C thread-local (`CRACSwiftThreadState`), read and written
 /// only by its own thread; the deferred work lives on the outermost frame's stack.
 @usableFromInline
 enum StackGuard {

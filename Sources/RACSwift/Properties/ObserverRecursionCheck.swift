@@ -1,4 +1,4 @@
-internal import CRACSwiftStackDepth
+internal import CRACSwiftThreadState
 
 /// Tells an `@Observed` property's setter when its sets nest without end on one thread.
 ///

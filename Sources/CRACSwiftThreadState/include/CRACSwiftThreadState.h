@@ -6,8 +6,8 @@
 //   one load from the thread pointer.
 // - Whether a thread is the process's main thread, asked for every event a main-actor hop
 //   receives (Sources/RACSwift/Internal/MainThread.swift).
-#ifndef CRACSWIFT_STACK_DEPTH_H
-#define CRACSWIFT_STACK_DEPTH_H
+#ifndef CRACSWIFT_THREAD_STATE_H
+#define CRACSWIFT_THREAD_STATE_H
 
 #include <stdint.h>
 #if defined(__APPLE__)

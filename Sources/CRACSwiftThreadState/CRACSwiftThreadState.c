@@ -1,6 +1,6 @@
-// The thread-local state declared in include/CRACSwiftStackDepth.h.
+// The thread-local state declared in include/CRACSwiftThreadState.h.
 #define _GNU_SOURCE
-#include "CRACSwiftStackDepth.h"
+#include "CRACSwiftThreadState.h"
 
 #if defined(__linux__) || defined(__ANDROID__)
 #include <sys/syscall.h>
