@@ -25,7 +25,8 @@ import Synchronization
 /// `RACSwiftTesting` wraps this in a Swift Testing trait that fails a test which leaves
 /// subscriptions behind.
 public final class SubscriptionLedger: Sendable {
-  private let live = Atomic<Int>(0)
+  /// Striped: the global ledger's count changes on every thread that subscribes.
+  private let live = StripedCounter()
 
   /// A new, empty ledger.
   public init() {}
@@ -56,7 +57,7 @@ public final class SubscriptionLedger: Sendable {
   }
 
   /// Subscriptions started and not yet disposed or finished.
-  public var liveCount: Int { live.load(ordering: .acquiring) }
+  public var liveCount: Int { live.value }
 
   /// Runs `body` with this ledger current for the task (and for synchronous code on this
   /// thread).
@@ -79,12 +80,12 @@ public final class SubscriptionLedger: Sendable {
 
   @usableFromInline
   func subscriptionStarted() {
-    live.wrappingAdd(1, ordering: .relaxed)
+    live.increment()
   }
 
   @usableFromInline
   func subscriptionEnded() {
-    live.wrappingSubtract(1, ordering: .releasing)
+    live.decrement()
   }
 }
 
