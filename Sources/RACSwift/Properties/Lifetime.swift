@@ -1,17 +1,18 @@
 /// When something ends — usually an object's life (RAC's `rac_willDeallocSignal`, made
-/// explicit): give an object a ``Lifetime/Token`` that it owns, and the lifetime ends when the
-/// token is deinitialized with it.
+/// explicit): an object declares `@OwnedLifetime var lifetime: Lifetime` (``OwnedLifetime``),
+/// and the lifetime ends when the object is deinitialized.
 ///
 /// ```swift
 /// final class Screen {
-///   let lifetime: Lifetime
-///   private let token: Lifetime.Token
+///   @OwnedLifetime var lifetime: Lifetime
 ///   init(ticks: Signal<Int, Never>) {
-///     (lifetime, token) = Lifetime.make()
 ///     ticks.take(during: lifetime).subscribe(next: { print($0) })  // ends with the screen
 ///   }
 /// }
 /// ```
+///
+/// ``make()`` returns a lifetime and the ``Lifetime/Token`` that ends it apart, for a lifetime
+/// that something else ends: the lifetime ends when the token is deinitialized or ended.
 public final class Lifetime: Sendable {
   private let subject: ReplaySubject<Void, Never>
 
