@@ -39,6 +39,26 @@ struct OwnedLifetimeTests {
     source.sendNext(3)  // reaches nobody
   }
 
+  @Test("observeEnded written on the main actor runs there, with the actor's state")
+  func observeEndedOnTheActor() async {
+    final class Owner {
+      @OwnedLifetime var lifetime: Lifetime
+      var token: Lifetime.Token { _lifetime.token }
+    }
+    var endings: [Bool] = []
+    var owner: Owner? = Owner()
+    owner?.lifetime.observeEnded { endings.append(isOnMainQueue()) }
+    owner = nil
+    #expect(endings == [true], "ended on the main actor: at once")
+
+    let other = Owner()
+    other.lifetime.observeEnded { endings.append(isOnMainQueue()) }
+    let released = other.token
+    await Task.detached { released.end() }.value
+    while endings.count < 2 { await Task.yield() }
+    #expect(endings == [true, true], "ended on another thread: carried to the main actor")
+  }
+
   @Test("the token ends the lifetime early")
   func endsEarly() {
     final class Owner {

@@ -39,6 +39,29 @@ public final class Lifetime: Sendable {
 
   /// Runs `action` when the lifetime ends (at once if it has); returns a disposable that cancels
   /// it.
+  ///
+  /// Written on an actor (a `@MainActor` view model), `action` may use the actor's state and runs
+  /// on it: at once when the lifetime ends there, else carried to the actor right after it ends
+  /// on another thread. Written outside any actor, it runs on the thread that ends the lifetime.
+  ///
+  /// ```swift
+  /// screen.lifetime.observeEnded { print("screen gone") }
+  /// ```
+  @discardableResult
+  public func observeEnded(
+    _ action: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation
+  ) -> any Disposable {
+    subject.subscribe(completed: action, isolation: isolation)
+  }
+
+  /// Runs `action` on the thread that ends the lifetime: the form of
+  /// ``observeEnded(_:isolation:)`` for a `@Sendable` closure that code compiled against an
+  /// earlier release calls.
+  ///
+  /// ```swift
+  /// screen.lifetime.observeEnded { @Sendable in print("screen gone") }
+  /// ```
+  @_disfavoredOverload
   @discardableResult
   public func observeEnded(_ action: @escaping @Sendable () -> Void) -> any Disposable {
     subject.subscribe(completed: action, isolation: nil)
