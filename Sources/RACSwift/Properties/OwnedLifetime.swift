@@ -22,6 +22,15 @@
 /// // in init: (lifetime, token) = Lifetime.make()
 /// ```
 ///
+/// It also satisfies ``LifetimeProvider``, whose key-path bindings then end with the object:
+///
+/// ```swift
+/// final class Screen: BindingTargetProvider, LifetimeProvider {
+///   var title = ""
+///   @OwnedLifetime var lifetime: Lifetime
+/// }
+/// ```
+///
 /// Like ``Observed``, it is for classes and actors: every copy of a struct would share one
 /// lifetime, ended by the last copy.
 @propertyWrapper
