@@ -114,9 +114,7 @@ final class Label: BindingTargetProvider, @unchecked Sendable {
 /// A bindable object with a lifetime.
 final class Screen: BindingTargetProvider, LifetimeProvider, @unchecked Sendable {
   var title = ""
-  let lifetime: Lifetime
-  private let token: Lifetime.Token
-  init() { (lifetime, token) = Lifetime.make() }
+  @OwnedLifetime var lifetime: Lifetime
 }
 
 @Suite("Bindings (A11-05, A13-06, A10-22)", .checksLiveSubscriptions, .serialized)

@@ -33,6 +33,22 @@ struct LoginViewModelTests {
     #expect(!model.submit.isEnabled)
   }
 
+  @Test("the screen observes the outputs read-only: each is a Property, its value get-only")
+  func outputsAreReadOnly() {
+    // What compiles from another module: reading and observing. Setting `model.isLoggingIn`,
+    // `model.$isLoggingIn.value` or binding `model.$isLoggingIn <~ …` does not.
+    let busy: Property<Bool> = model.$isLoggingIn
+    let hints: Property<String?> = model.$validationMessage
+    var shown: [String?] = []
+    let subscription = hints.signal.subscribe(next: { shown.append($0) })
+    model.username = "ada"
+    #expect(shown == ["Enter your username.", "Passwords have at least 8 characters."])
+    #expect(busy.value == false)
+    let valuePath: AnyKeyPath = \Property<Bool>.value
+    #expect(!(valuePath is ReferenceWritableKeyPath<Property<Bool>, Bool>))
+    subscription.dispose()
+  }
+
   @Test("logging in: disabled while the request runs, then the session arrives")
   func success() {
     var greeted: [String] = []

@@ -1,6 +1,6 @@
 import RACSwift
 
-extension MutableProperty where Value: Sendable {
+extension Property where Value: Sendable {
   /// Waits until the value satisfies `condition` and returns it: for values that arrive from the
   /// loopback server's threads and are carried to the main actor. Never sleeps.
   @discardableResult

@@ -118,7 +118,8 @@ final class ControlBindings: @unchecked Sendable {
       })
     for previous in replaced { previous.dispose() }
     if let provider = control as? any LifetimeProvider {
-      binding.add(provider.lifetime.observeEnded { [weak binding] in binding?.dispose() })
+      binding.add(
+        provider.lifetime.observeEnded({ [weak binding] in binding?.dispose() }, isolation: nil))
     }
     return binding
   }

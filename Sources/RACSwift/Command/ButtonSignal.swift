@@ -74,7 +74,7 @@ public final class ButtonSignal<Sender, Output, Failure: Error>: Disposable, @un
     if let provider = control as? any LifetimeProvider {
       let lifetime = provider.lifetime
       triggers = triggers.take(during: lifetime)
-      lifetime.observeEnded { [weak self] in self?.dispose() }
+      lifetime.observeEnded({ [weak self] in self?.dispose() }, isolation: nil)
     }
     let this = WeakReference(self)
     triggerSubscription.disposable = triggers.subscribe(

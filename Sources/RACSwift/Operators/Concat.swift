@@ -159,12 +159,14 @@ struct ConcatFrame<Value, Failure: Error> {
 }
 
 extension Signal {
-  /// Sends `value` first, then the receiver's values (RAC's `-startWith:`).
+  /// Sends `value` first, on the subscribing thread, then the receiver's values: the form of
+  /// ``startWith(_:isolation:)`` for a `Sendable` value that code compiled against an earlier
+  /// release calls.
   ///
   /// ```swift
   /// results.startWith([])  // an empty list until the first result
   /// ```
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func startWith(_ value: Value) -> Signal<Value, Failure> where Value: Sendable {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, Value>
     return Op(name: .applied(nil, "startWith:", .state), source: self, parameter: value) {
@@ -174,6 +176,30 @@ extension Signal {
       if scope.isDisposed { return }
       op.subscribeInput(sink: sink, scope: scope)
     }
+  }
+
+  /// Sends `value` first, then the receiver's values (RAC's `-startWith:`).
+  ///
+  /// Written on an actor (a `@MainActor` view model), each subscription starts on that actor,
+  /// where `value` is sent — at once for a subscription made there — so `value` need not be
+  /// `Sendable`. Written outside any actor, `value` is sent on the subscribing thread.
+  ///
+  /// ```swift
+  /// results.startWith([])  // an empty list until the first result
+  /// selections.startWith(nil)  // optional non-Sendable models, in a @MainActor view model
+  /// ```
+  @inlinable
+  public func startWith(_ value: Value, isolation: isolated (any Actor)? = #isolation)
+    -> Signal<Value, Failure>
+  {
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, Value>
+    return Op(name: .applied(nil, "startWith:", .state), source: self, parameter: value) {
+      signal, sink, scope in
+      let op = Op.cast(signal)
+      emit(.next(op.parameter), to: sink)
+      if scope.isDisposed { return }
+      op.subscribeInput(sink: sink, scope: scope)
+    }.startingSubscriptions(on: isolation)
   }
 
   /// Ignores the receiver's values and, when it completes, subscribes to the signal `next`

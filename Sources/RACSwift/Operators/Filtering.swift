@@ -250,16 +250,47 @@ final class SkipCounter<Value, Failure: Error>: @unchecked Sendable {
 }
 
 extension Signal where Value: Equatable {
+  /// Drops values equal to `value`, comparing where the values arrive: the form of
+  /// ``ignore(_:isolation:)`` for a `Sendable` value that code compiled against an earlier
+  /// release calls.
+  ///
+  /// ```swift
+  /// keystrokes.ignore("")
+  /// ```
+  @inlinable @_disfavoredOverload
+  public func ignore(_ value: Value) -> Signal<Value, Failure> where Value: Sendable {
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, Value>
+    return Op(name: .applied(nil, "ignore:", .state), source: self, parameter: value) {
+      signal, sink, scope in
+      let op = Op.cast(signal)
+      let ignored = op.parameter
+      op.subscribeInput(
+        sink: { event in
+          if case .next(let value) = event, value == ignored { return }
+          sink(&event)
+        }, scope: scope)
+    }
+  }
+
   /// Drops values equal to `value` (RAC's `-ignore:`).
+  ///
+  /// Written on an actor (a `@MainActor` view model), the comparison runs on that actor, as a
+  /// closure's would: values that arrive elsewhere are carried there first, so `value` need not
+  /// be `Sendable`. Written outside any actor, it runs where the values arrive.
   ///
   /// ```swift
   /// keystrokes.ignore("")
   /// ```
   @inlinable
-  public func ignore(_ value: Value) -> Signal<Value, Failure> where Value: Sendable {
+  public func ignore(_ value: Value, isolation: isolated (any Actor)? = #isolation)
+    -> Signal<Value, Failure>
+  {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, Value>
-    return Op(name: .applied(nil, "ignore:", .state), source: self, parameter: value) {
-      signal, sink, scope in
+    let source = isolated(to: isolation)
+    return Op(
+      name: .applied(nil, "ignore:", .state), source: source, parameter: value,
+      deliveryActor: source.deliveryActor
+    ) { signal, sink, scope in
       let op = Op.cast(signal)
       let ignored = op.parameter
       op.subscribeInput(

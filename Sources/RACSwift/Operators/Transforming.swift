@@ -219,16 +219,47 @@ extension Signal {
 }
 
 extension Signal {
-  /// Replaces every value with `value` (RAC's `-mapReplace:`).
+  /// Replaces every value with `value`, where the values arrive: the form of
+  /// ``mapReplace(_:isolation:)`` for a `Sendable` value that code compiled against an earlier
+  /// release calls.
   ///
   /// ```swift
   /// buttonTaps.mapReplace(true)
   /// ```
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func mapReplace<T: Sendable>(_ value: T) -> Signal<T, Failure> {
+    replacingValues(with: value, from: self, deliveryActor: nil)
+  }
+
+  /// Replaces every value with `value` (RAC's `-mapReplace:`).
+  ///
+  /// Written on an actor (a `@MainActor` view model), the stage runs on that actor, as a
+  /// closure's would: values that arrive elsewhere are carried there first, so `value` need not
+  /// be `Sendable` — it never leaves the actor. Written outside any actor, `value` is sent where
+  /// the values arrive.
+  ///
+  /// ```swift
+  /// buttonTaps.mapReplace(true)
+  /// refreshes.mapReplace(client)  // a non-Sendable client, in a @MainActor view model
+  /// ```
+  @inlinable
+  public func mapReplace<T>(_ value: T, isolation: isolated (any Actor)? = #isolation)
+    -> Signal<T, Failure>
+  {
+    let source = isolated(to: isolation)
+    return replacingValues(with: value, from: source, deliveryActor: source.deliveryActor)
+  }
+
+  /// The `mapReplace` stage on `source`, whose events arrive on `deliveryActor`.
+  @inlinable
+  func replacingValues<T>(
+    with value: T, from source: Signal<Value, Failure>, deliveryActor: ObjectIdentifier?
+  ) -> Signal<T, Failure> {
     typealias Op = UnarySignal<Value, Failure, T, Failure, T>
-    return Op(name: .inputWithState("mapReplace:"), source: self, parameter: value) {
-      signal, sink, scope in
+    return Op(
+      name: .inputWithState("mapReplace:"), source: source, parameter: value,
+      deliveryActor: deliveryActor
+    ) { signal, sink, scope in
       let op = Op.cast(signal)
       let replacement = op.parameter
       op.subscribeInput(

@@ -1,17 +1,18 @@
 /// When something ends — usually an object's life (RAC's `rac_willDeallocSignal`, made
-/// explicit): give an object a ``Lifetime/Token`` that it owns, and the lifetime ends when the
-/// token is deinitialized with it.
+/// explicit): an object declares `@OwnedLifetime var lifetime: Lifetime` (``OwnedLifetime``),
+/// and the lifetime ends when the object is deinitialized.
 ///
 /// ```swift
 /// final class Screen {
-///   let lifetime: Lifetime
-///   private let token: Lifetime.Token
+///   @OwnedLifetime var lifetime: Lifetime
 ///   init(ticks: Signal<Int, Never>) {
-///     (lifetime, token) = Lifetime.make()
 ///     ticks.take(during: lifetime).subscribe(next: { print($0) })  // ends with the screen
 ///   }
 /// }
 /// ```
+///
+/// ``make()`` returns a lifetime and the ``Lifetime/Token`` that ends it apart, for a lifetime
+/// that something else ends: the lifetime ends when the token is deinitialized or ended.
 public final class Lifetime: Sendable {
   private let subject: ReplaySubject<Void, Never>
 
@@ -38,6 +39,29 @@ public final class Lifetime: Sendable {
 
   /// Runs `action` when the lifetime ends (at once if it has); returns a disposable that cancels
   /// it.
+  ///
+  /// Written on an actor (a `@MainActor` view model), `action` may use the actor's state and runs
+  /// on it: at once when the lifetime ends there, else carried to the actor right after it ends
+  /// on another thread. Written outside any actor, it runs on the thread that ends the lifetime.
+  ///
+  /// ```swift
+  /// screen.lifetime.observeEnded { print("screen gone") }
+  /// ```
+  @discardableResult
+  public func observeEnded(
+    _ action: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation
+  ) -> any Disposable {
+    subject.subscribe(completed: action, isolation: isolation)
+  }
+
+  /// Runs `action` on the thread that ends the lifetime: the form of
+  /// ``observeEnded(_:isolation:)`` for a `@Sendable` closure that code compiled against an
+  /// earlier release calls.
+  ///
+  /// ```swift
+  /// screen.lifetime.observeEnded { @Sendable in print("screen gone") }
+  /// ```
+  @_disfavoredOverload
   @discardableResult
   public func observeEnded(_ action: @escaping @Sendable () -> Void) -> any Disposable {
     subject.subscribe(completed: action, isolation: nil)

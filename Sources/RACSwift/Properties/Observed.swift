@@ -39,6 +39,9 @@
 /// subscribers, so write `[unowned self]` there, as RAC code wrote `@weakify(self)`.
 ///
 /// Decisions:
+/// - `private(set)` does not make it read-only for other types: it hides the setter of
+///   `username`, not `$username`, a reference whose `value` and `<~` stay usable. Declare a
+///   property that other types may only read and observe ``ReadOnlyObserved``.
 /// - It is for classes (and actors). The wrapper holds the property by reference, so in a
 ///   struct every copy would share one property, and it would live as long as the last copy.
 /// - Every set is sent, equal values included: RAC's `RACObserve` did not skip them either.

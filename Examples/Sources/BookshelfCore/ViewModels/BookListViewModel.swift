@@ -9,13 +9,13 @@ import RACSwift
 @MainActor
 public final class BookListViewModel {
   /// The books shown, in list order.
-  @Observed public private(set) var books: [Book] = []
+  @ReadOnlyObserved public private(set) var books: [Book] = []
   /// Whether the list is being loaded from its first page.
-  @Observed public private(set) var isRefreshing = false
+  @ReadOnlyObserved public private(set) var isRefreshing = false
   /// Whether a further page is loading.
-  @Observed public private(set) var isLoadingMore = false
+  @ReadOnlyObserved public private(set) var isLoadingMore = false
   /// Whether there is a further page to load, and loading it is possible now.
-  @Observed public private(set) var canLoadMore = false
+  @ReadOnlyObserved public private(set) var canLoadMore = false
   /// The page ``loadMore`` loads next; `nil` before the first refresh and after the last page.
   @Observed private var nextPage: Int?
 
@@ -47,11 +47,11 @@ public final class BookListViewModel {
     let pages = Signal.merge(
       refresh.executionSignals.flatten().map { Loaded.firstPage($0) },
       loadMore.executionSignals.flatten().map { Loaded.nextPage($0) })
-    $books <~ pages.scan([Book]()) { books, loaded in loaded.books(after: books) }
+    _books <~ pages.scan([Book]()) { books, loaded in loaded.books(after: books) }
     $nextPage <~ pages.map { $0.page.nextPage }
-    $isRefreshing <~ refresh.executing
-    $isLoadingMore <~ loadMore.executing
-    $canLoadMore <~ loadMore.enabled
+    _isRefreshing <~ refresh.executing
+    _isLoadingMore <~ loadMore.executing
+    _canLoadMore <~ loadMore.enabled
     banner.show(Signal.merge(refresh.errors, loadMore.errors))
   }
 }

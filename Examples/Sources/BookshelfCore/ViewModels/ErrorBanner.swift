@@ -10,14 +10,14 @@ import RACSwift
 @MainActor
 public final class ErrorBanner {
   /// The message on show; `nil` when the banner is hidden.
-  @Observed public private(set) var message: String?
+  @ReadOnlyObserved public private(set) var message: String?
 
   /// A hidden banner.
   public init() {}
 
   /// Shows every error `errors` sends from now on, for as long as the banner lives.
   public func show(_ errors: Signal<APIError, Never>) {
-    $message <~ errors.map { $0.userMessage }
+    _message <~ errors.map { $0.userMessage }
   }
 
   /// Hides the banner.

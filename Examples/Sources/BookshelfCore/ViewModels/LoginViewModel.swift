@@ -13,13 +13,13 @@ public final class LoginViewModel {
   /// What is in the password field.
   @Observed public var password = ""
   /// What is missing before the form can be sent; `nil` once it is complete.
-  @Observed public private(set) var validationMessage: String? = "Enter your username."
+  @ReadOnlyObserved public private(set) var validationMessage: String? = "Enter your username."
   /// Whether a login request is running.
-  @Observed public private(set) var isLoggingIn = false
+  @ReadOnlyObserved public private(set) var isLoggingIn = false
   /// Why the last login failed, until the user edits the form again.
-  @Observed public private(set) var errorMessage: String?
+  @ReadOnlyObserved public private(set) var errorMessage: String?
   /// The session of the logged-in user, once there is one.
-  @Observed public private(set) var session: Session?
+  @ReadOnlyObserved public private(set) var session: Session?
 
   /// Logs in with the form's credentials; enabled while the form is complete.
   public let submit: Command<Void, Session, APIError>
@@ -38,12 +38,12 @@ public final class LoginViewModel {
       service.logIn(LoginForm.credentials(username: username.value, password: password.value))
     }
 
-    $validationMessage <~ credentials.map { LoginForm.problem(with: $0) }
-    $isLoggingIn <~ submit.executing
-    $session <~ submit.executionSignals.flatten()
+    _validationMessage <~ credentials.map { LoginForm.problem(with: $0) }
+    _isLoggingIn <~ submit.executing
+    _session <~ submit.executionSignals.flatten()
     // A failure is shown until the form changes.
     let failures = submit.errors.map { Optional($0.userMessage) }
-    $errorMessage <~ failures.merge(credentials.skip(1).mapReplace(nil))
+    _errorMessage <~ failures.merge(credentials.skip(1).mapReplace(nil))
   }
 
   /// The session, once a login succeeds (at once if it has).

@@ -26,7 +26,7 @@ public final class SearchViewModel {
   /// What is in the search field.
   @Observed public var query = ""
   /// What the screen shows.
-  @Observed public private(set) var state = State.idle
+  @ReadOnlyObserved public private(set) var state = State.idle
 
   /// A search screen asking `service`; typing pauses are timed on `scheduler`.
   public init(service: any BookService, scheduler: any Scheduler = MainScheduler.shared) {
@@ -42,7 +42,7 @@ public final class SearchViewModel {
           .startWith(.searching(term))
       }
       .switchToLatest()
-    $state <~ states
+    _state <~ states
   }
 
   /// The books found for the latest query; empty while searching or after a failure.
