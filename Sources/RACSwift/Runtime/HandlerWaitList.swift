@@ -1,16 +1,15 @@
 import Dispatch
-import Synchronization
 
 /// Where a `dispose()` sleeps while another thread runs one of the subscription's handlers
 /// (``HandlerFence``), and where that handler's thread wakes it when the handler returns.
 ///
 /// Waits are rare — a `dispose()` races a handler running right now on another thread, and the
 /// handler outlasts a short spin — so this is a small, fixed table of buckets, each a list of
-/// sleeping threads under a `Mutex`, chosen by the subscription's address; each sleeping thread
+/// sleeping threads under a ``Lock``, chosen by the subscription's address; each sleeping thread
 /// has its own `DispatchSemaphore`. Nothing here runs on the path of an event unless a
 /// `dispose()` is asleep on that subscription.
 ///
-/// Lock discipline: each bucket's `Mutex` guards its list. A waiter checks that it must still
+/// Lock discipline: each bucket's lock guards its list. A waiter checks that it must still
 /// sleep and adds itself under the same lock that the waking thread takes to remove it, so a
 /// wake-up that comes between the check and the sleep is not lost. Semaphores are signalled
 /// after the lock is released.
@@ -22,9 +21,12 @@ enum HandlerWaitList {
     let wakeUp: DispatchSemaphore
   }
 
-  /// A bucket of sleepers (a class, so that the table can hold the non-copyable `Mutex`).
-  final class Bucket: Sendable {
-    let sleepers = Mutex<[Sleeper]>([])
+  /// A bucket of sleepers (a class, so that the table can hold the non-copyable lock).
+  ///
+  /// Lock discipline: `sleepers` is read and written only with `lock` held.
+  final class Bucket: @unchecked Sendable {
+    let lock = Lock()
+    var sleepers: [Sleeper] = []
   }
 
   /// The table; 64 buckets keep unrelated waits from sharing a lock.
@@ -39,10 +41,10 @@ enum HandlerWaitList {
   /// the bucket's lock — says the wait is already over.
   static func sleep(on subscription: ObjectIdentifier, while mustSleep: () -> Bool) {
     let bucket = bucket(for: subscription)
-    let wakeUp: DispatchSemaphore? = bucket.sleepers.withLock { sleepers in
+    let wakeUp: DispatchSemaphore? = bucket.lock.withLock {
       guard mustSleep() else { return nil }
       let wakeUp = DispatchSemaphore(value: 0)
-      sleepers.append(Sleeper(subscription: subscription, wakeUp: wakeUp))
+      bucket.sleepers.append(Sleeper(subscription: subscription, wakeUp: wakeUp))
       return wakeUp
     }
     wakeUp?.wait()
@@ -52,9 +54,9 @@ enum HandlerWaitList {
   @usableFromInline
   static func wake(_ subscription: ObjectIdentifier) {
     let bucket = bucket(for: subscription)
-    let woken: [DispatchSemaphore] = bucket.sleepers.withLock { sleepers in
+    let woken: [DispatchSemaphore] = bucket.lock.withLock {
       var woken: [DispatchSemaphore] = []
-      sleepers.removeAll { sleeper in
+      bucket.sleepers.removeAll { sleeper in
         guard sleeper.subscription == subscription else { return false }
         woken.append(sleeper.wakeUp)
         return true
