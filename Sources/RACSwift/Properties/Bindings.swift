@@ -116,8 +116,9 @@ public protocol LifetimeProvider: AnyObject {
 extension Signal where Failure == Never {
   /// Assigns every value to `object[keyPath: keyPath]` (RAC's `RAC(object, keyPath)` and
   /// `-setKeyPath:onObject:`). The object is held weakly: the binding ends when it goes away —
-  /// at once for a ``LifetimeProvider``, else at the next value — or when the signal completes.
-  /// Bound from an actor, assignments run on that actor.
+  /// at once for a ``LifetimeProvider``, or for an `@Observable` object bound from an actor,
+  /// else at the next value — or when the signal completes. Bound from an actor, assignments run
+  /// on that actor.
   ///
   /// Binding the same key path of the same object twice while the first binding is live is
   /// reported (RAC asserted) and the new binding replaces the old one.
@@ -154,6 +155,8 @@ extension Signal where Failure == Never {
     var source = self
     if let provider = object as? any LifetimeProvider {
       source = take(during: provider.lifetime)
+    } else if let end = observationEnd(of: object, for: target) {
+      source = take(until: end)
     }
     let holder = WeakReference(object)
     let keyPath = target.keyPath
