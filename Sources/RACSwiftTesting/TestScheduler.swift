@@ -116,13 +116,28 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   /// Runs actions until the scheduler is idle (the same as ``stepAll()``).
   public func run() { stepAll() }
 
-  /// `advance(by:)`, letting other tasks run between actions.
-  public func advance(by duration: Duration) async {
-    await advance(to: now + duration)
+  /// `advance(by:)`, letting other tasks run between actions; the actions run on the caller's
+  /// actor (a `@MainActor` test's actions run on the main actor, where its view model's chains
+  /// receive them at once).
+  ///
+  /// ```swift
+  /// @MainActor @Test func debounces() async {
+  ///   let scheduler = TestScheduler()
+  ///   // … a view model whose chains use `scheduler` …
+  ///   await scheduler.advance(by: .milliseconds(300))
+  /// }
+  /// ```
+  public func advance(
+    by duration: Duration, isolation: isolated (any Actor)? = #isolation
+  ) async {
+    await advance(to: now + duration, isolation: isolation)
   }
 
-  /// `advance(to:)`, letting other tasks run between actions.
-  public func advance(to time: Duration) async {
+  /// `advance(to:)`, letting other tasks run between actions; the actions run on the caller's
+  /// actor.
+  public func advance(
+    to time: Duration, isolation: isolated (any Actor)? = #isolation
+  ) async {
     while let action = nextAction(until: time) {
       run(action)
       await Task.yield()
@@ -130,9 +145,30 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
     lock.withLock { clock = max(clock, time) }
   }
 
-  /// `run()`, letting other tasks run between actions.
-  public func run() async {
+  /// `run()`, letting other tasks run between actions; the actions run on the caller's actor.
+  public func run(isolation: isolated (any Actor)? = #isolation) async {
     while step() { await Task.yield() }
+  }
+
+  /// `advance(by:)` for code compiled against an earlier release: its actions run off the
+  /// caller's actor. Calls pick the form above.
+  @_disfavoredOverload
+  public func advance(by duration: Duration) async {
+    await advance(to: now + duration, isolation: nil)
+  }
+
+  /// `advance(to:)` for code compiled against an earlier release: its actions run off the
+  /// caller's actor. Calls pick the form above.
+  @_disfavoredOverload
+  public func advance(to time: Duration) async {
+    await advance(to: time, isolation: nil)
+  }
+
+  /// `run()` for code compiled against an earlier release: its actions run off the caller's
+  /// actor. Calls pick the form above.
+  @_disfavoredOverload
+  public func run() async {
+    await run(isolation: nil)
   }
 
   /// Takes the earliest action due at or before `limit` (any if `nil`), skipping cancelled ones,

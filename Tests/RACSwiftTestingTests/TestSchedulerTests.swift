@@ -254,3 +254,42 @@ final class LogBox: @unchecked Sendable {
   var lines: [String] { lock.withLock { storage } }
   func add(_ line: String) { lock.withLock { storage.append(line) } }
 }
+
+@Suite("TestScheduler's async advance runs actions on the caller's actor", .checksLiveSubscriptions)
+@MainActor
+struct TestSchedulerIsolationTests {
+  @Test(
+    "advance(by:), advance(to:) and run() from a @MainActor test run the actions on the main queue"
+  )
+  func actionsRunOnTheCallersActor() async {
+    // The main actor runs its jobs on the main queue (on Linux, not always on the main thread):
+    // a queue-specific value tells code running there.
+    let key = DispatchSpecificKey<Int>()
+    DispatchQueue.main.setSpecific(key: key, value: 1)
+    let onMainQueue = ThreadRecord()
+    let scheduler = TestScheduler()
+    for second in 1...3 {
+      _ = scheduler.schedule(after: .seconds(second)) {
+        onMainQueue.note(DispatchQueue.getSpecific(key: key) == 1)
+      }
+    }
+    await scheduler.advance(by: .seconds(1))
+    await scheduler.advance(to: .seconds(2))
+    await scheduler.run()
+    let bodyOnMainQueue = DispatchQueue.getSpecific(key: key) == 1
+    #expect(bodyOnMainQueue)
+    #expect(onMainQueue.notes == [true, true, true])
+  }
+}
+
+/// Where each scheduled action ran.
+///
+/// Lock discipline: `recorded` is read and written only under `lock`.
+private final class ThreadRecord: @unchecked Sendable {
+  private let lock = NSLock()
+  private var recorded: [Bool] = []
+
+  func note(_ onMainThread: Bool) { lock.withLock { recorded.append(onMainThread) } }
+
+  var notes: [Bool] { lock.withLock { recorded } }
+}
