@@ -168,14 +168,7 @@ extension Signal {
   /// ```
   @inlinable @_disfavoredOverload
   public func startWith(_ value: Value) -> Signal<Value, Failure> where Value: Sendable {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, Value>
-    return Op(name: .applied(nil, "startWith:", .state), source: self, parameter: value) {
-      signal, sink, scope in
-      let op = Op.cast(signal)
-      emit(.next(op.parameter), to: sink)
-      if scope.isDisposed { return }
-      op.subscribeInput(sink: sink, scope: scope)
-    }
+    startingWith(value)
   }
 
   /// Sends `value` first, then the receiver's values (RAC's `-startWith:`).
@@ -192,6 +185,12 @@ extension Signal {
   public func startWith(_ value: Value, isolation: isolated (any Actor)? = #isolation)
     -> Signal<Value, Failure>
   {
+    startingWith(value).startingSubscriptions(on: isolation)
+  }
+
+  /// The `startWith` stage: sends `value` on the subscribing thread, then subscribes.
+  @inlinable
+  func startingWith(_ value: Value) -> Signal<Value, Failure> {
     typealias Op = UnarySignal<Value, Failure, Value, Failure, Value>
     return Op(name: .applied(nil, "startWith:", .state), source: self, parameter: value) {
       signal, sink, scope in
@@ -199,7 +198,7 @@ extension Signal {
       emit(.next(op.parameter), to: sink)
       if scope.isDisposed { return }
       op.subscribeInput(sink: sink, scope: scope)
-    }.startingSubscriptions(on: isolation)
+    }
   }
 
   /// Ignores the receiver's values and, when it completes, subscribes to the signal `next`

@@ -259,17 +259,7 @@ extension Signal where Value: Equatable {
   /// ```
   @inlinable @_disfavoredOverload
   public func ignore(_ value: Value) -> Signal<Value, Failure> where Value: Sendable {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, Value>
-    return Op(name: .applied(nil, "ignore:", .state), source: self, parameter: value) {
-      signal, sink, scope in
-      let op = Op.cast(signal)
-      let ignored = op.parameter
-      op.subscribeInput(
-        sink: { event in
-          if case .next(let value) = event, value == ignored { return }
-          sink(&event)
-        }, scope: scope)
-    }
+    ignoring(value, from: self, deliveryActor: nil)
   }
 
   /// Drops values equal to `value` (RAC's `-ignore:`).
@@ -285,11 +275,19 @@ extension Signal where Value: Equatable {
   public func ignore(_ value: Value, isolation: isolated (any Actor)? = #isolation)
     -> Signal<Value, Failure>
   {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, Value>
     let source = isolated(to: isolation)
+    return ignoring(value, from: source, deliveryActor: source.deliveryActor)
+  }
+
+  /// The `ignore` stage on `source`, whose events arrive on `deliveryActor`.
+  @inlinable
+  func ignoring(
+    _ value: Value, from source: Signal<Value, Failure>, deliveryActor: ObjectIdentifier?
+  ) -> Signal<Value, Failure> {
+    typealias Op = UnarySignal<Value, Failure, Value, Failure, Value>
     return Op(
       name: .applied(nil, "ignore:", .state), source: source, parameter: value,
-      deliveryActor: source.deliveryActor
+      deliveryActor: deliveryActor
     ) { signal, sink, scope in
       let op = Op.cast(signal)
       let ignored = op.parameter
