@@ -69,7 +69,7 @@ enum ReplayPolicy: Sendable {
 ///
 /// Lock discipline: `finished`, `terminal`, `buffer`, `delivering` and `deliveringVersion` are
 /// touched only by the owner of `gate`, or by a thread in a `maintain` section of it (which
-/// excludes the owner). `entries`, `tombstones` and `entryIndex` are changed with `entriesLock`
+/// excludes the owner). `entries` and `entryIndex` are changed with `entriesLock`
 /// held, and every change of `entries` increments `entriesVersion` (also with the lock held);
 /// the owner delivers to `delivering`, its own copy of `entries`, which it refreshes under the
 /// lock only when the version has moved — so a value costs one atomic load, not a lock and a
@@ -90,12 +90,11 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   @usableFromInline @exclusivity(unchecked) var entries:
     ContiguousArray<SubjectEntry<Value, Failure>> = []
   @usableFromInline let entriesVersion = Atomic<Int>(0)
-  /// How many of `entries` are ``SubjectTombstone``s (changed with `entriesLock` held).
-  @usableFromInline @exclusivity(unchecked) var tombstones = 0
-  /// Where each subscriber's entry is, by its scope: made by the first detach from a subject
-  /// with ``indexedEntryCount`` entries or more, kept from then on (changed with `entriesLock`
-  /// held). Smaller subjects, and subjects nobody left yet (W8), search instead.
-  @usableFromInline @exclusivity(unchecked) var entryIndex: [ObjectIdentifier: Int]?
+  /// Where each subscriber's entry is, by its scope, and how many of `entries` are
+  /// ``SubjectTombstone``s: the index is made by the first detach from a subject with
+  /// ``TombstoneIndex/indexedCount`` entries or more, kept from then on (changed with
+  /// `entriesLock` held). Smaller subjects, and subjects nobody left yet (W8), search instead.
+  @usableFromInline @exclusivity(unchecked) var entryIndex = TombstoneIndex()
   @usableFromInline @exclusivity(unchecked) var delivering: DeliveryList<Value, Failure>?
   @usableFromInline @exclusivity(unchecked) var deliveringVersion = 0
   @usableFromInline @exclusivity(unchecked) var finished = false
@@ -218,8 +217,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     entriesLock.lock()
     let current = entries
     entries = []
-    tombstones = 0
-    entryIndex = nil
+    entryIndex.reset()
     entriesVersion.wrappingAdd(1, ordering: .releasing)
     entriesLock.unlock()
     delivering = nil
@@ -254,11 +252,11 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     // The owner: let go of a big delivering copy first (released here, before the lock), so
     // that the entries grow in place instead of being copied whole; the next delivery makes a
     // copy. (A small copy costs less to copy than to make again.)
-    if let list = delivering, list.entries.count >= SubjectCore.indexedEntryCount {
+    if let list = delivering, list.entries.count >= TombstoneIndex.indexedCount {
       _ = dropDelivering()
     }
     entriesLock.lock()
-    if entryIndex != nil { entryIndex![ObjectIdentifier(scope)] = entries.count }
+    entryIndex.didAppend(ObjectIdentifier(scope), at: entries.count)
     entries.append(SubjectEntry(sink: sink, scope: scope))
     entriesVersion.wrappingAdd(1, ordering: .releasing)
     entriesLock.unlock()
@@ -296,7 +294,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   func performDetach(_ scope: SubscriptionScope) {
     var removed: SubjectEntry<Value, Failure>?
     entriesLock.lock()
-    if entryIndex != nil || entries.count >= SubjectCore.indexedEntryCount {
+    if entryIndex.needsIndex(count: entries.count) {
       entriesLock.unlock()
       performIndexedDetach(scope)
       return
@@ -331,17 +329,16 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
       } else {
         removed = entries[index]
         entries[index] = SubjectEntry(sink: { _ in }, scope: SubjectTombstone.scope)
-        tombstones += 1
+        entryIndex.tombstones += 1
       }
-      if tombstones * 2 > entries.count {
+      if entryIndex.needsSweep(count: entries.count) {
         // Releasing the old storage under the lock runs no code of anyone's: its live entries
         // are in the new one, and the rest are tombstones.
         var live = ContiguousArray<SubjectEntry<Value, Failure>>()
-        live.reserveCapacity(entries.count - tombstones)
+        live.reserveCapacity(entries.count - entryIndex.tombstones)
         for entry in entries where entry.scope !== SubjectTombstone.scope { live.append(entry) }
         entries = live
-        tombstones = 0
-        entryIndex = makeEntryIndex()
+        indexEntries()
       }
       entriesVersion.wrappingAdd(1, ordering: .releasing)
     }
@@ -370,25 +367,20 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   /// in `entryIndex`, made here on the subject's first detach of its kind.
   @usableFromInline
   func indexOfEntry(for scope: SubscriptionScope) -> Int? {
-    if entryIndex == nil { entryIndex = makeEntryIndex() }
-    return entryIndex!.removeValue(forKey: ObjectIdentifier(scope))
+    if entryIndex.positions == nil { indexEntries() }
+    return entryIndex.take(ObjectIdentifier(scope))
   }
 
-  /// With `entriesLock` held: the index of every subscriber's entry (tombstones left out).
+  /// With `entriesLock` held: indexes every subscriber's entry afresh (tombstones left out).
   @usableFromInline
-  func makeEntryIndex() -> [ObjectIdentifier: Int] {
-    var index: [ObjectIdentifier: Int] = [:]
-    index.reserveCapacity(entries.count - tombstones)
+  func indexEntries() {
     entries.withUnsafeBufferPointer { buffer in
-      for position in buffer.indices where buffer[position].scope !== SubjectTombstone.scope {
-        index[ObjectIdentifier(buffer[position].scope)] = position
+      entryIndex.rebuild(count: buffer.count) { position in
+        let scope = buffer[position].scope
+        return scope === SubjectTombstone.scope ? nil : ObjectIdentifier(scope)
       }
     }
-    return index
   }
-
-  /// From how many entries a subject indexes them rather than search (see `entryIndex`).
-  @inlinable static var indexedEntryCount: Int { 32 }
 
   /// The subject as a subscriber: remember `disposable` until the subject terminates, and
   /// forget it when it is disposed on its own.
