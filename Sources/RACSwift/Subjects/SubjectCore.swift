@@ -106,11 +106,17 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   @usableFromInline let terminatedFlag = Atomic<Bool>(false)
   /// The subscriptions feeding the subject (it is their subscriber); disposed when it terminates.
   @usableFromInline let upstream = SubscriptionScope(bag: ())
+  /// ``performDetach(_:)`` as compiled where the subject was made, for concrete `Value` and
+  /// `Failure`: ``scopeDidDispose(_:)`` is an override, compiled once for every type, where each
+  /// use of the entries' or the gate's type looks up its generic metadata at run time (over half
+  /// of a detach's instructions). The closure captures nothing, so it allocates nothing.
+  @usableFromInline let detach: (SubjectCore, SubscriptionScope) -> Void
 
   @inlinable
   init(policy: ReplayPolicy, initial: Value? = nil) {
     self.policy = policy
     self.latest = initial
+    self.detach = { core, scope in core.performDetach(scope) }
     super.init()
   }
 
@@ -143,7 +149,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
 
   @usableFromInline
   override func scopeDidDispose(_ scope: SubscriptionScope) {
-    performDetach(scope)
+    detach(self, scope)
   }
 
   @usableFromInline
@@ -191,7 +197,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
 
   /// Owner only: copies `entries` into `delivering`. The new list is built, and the old one
   /// released (its last reference may hold a removed subscriber's handlers), after the lock.
-  @usableFromInline
+  @inlinable
   func refreshDelivering() {
     entriesLock.lock()
     let current = entries
@@ -288,9 +294,9 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   /// So a subject with n subscribers is built up and torn down in time proportional to n, in any
   /// order. Disposal itself never delivers events (a thread disposing during a flood is never
   /// made to deliver it), and released entries and copies are released after every lock and the
-  /// gate are let go. (Plain loops: this runs unspecialized, where the standard library's generic
-  /// algorithms box every element.)
-  @usableFromInline
+  /// gate are let go. (Plain loops: this runs unspecialized where the subject's types are not
+  /// known, and there the standard library's generic algorithms box every element.)
+  @inlinable
   func performDetach(_ scope: SubscriptionScope) {
     var removed: SubjectEntry<Value, Failure>?
     entriesLock.lock()
@@ -316,7 +322,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   }
 
   /// ``performDetach(_:)`` from a subject with many entries.
-  @usableFromInline
+  @inlinable
   func performIndexedDetach(_ scope: SubscriptionScope) {
     var stale: DeliveryList<Value, Failure>?
     _ = gate.maintain { stale = dropDelivering() }
@@ -351,7 +357,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   /// delivering, else by the delivering thread before it leaves the gate — so a departed
   /// subscriber's handlers are released promptly. Nothing to do if no delivery made a copy
   /// since it was let go of.
-  @usableFromInline
+  @inlinable
   func refreshDeliveringAfterDetach() {
     var stale: DeliveryList<Value, Failure>?
     gate.requestOrMaintain {
@@ -365,14 +371,14 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
 
   /// With `entriesLock` held: where `scope`'s entry is (and it is no longer indexed), looked up
   /// in `entryIndex`, made here on the subject's first detach of its kind.
-  @usableFromInline
+  @inlinable
   func indexOfEntry(for scope: SubscriptionScope) -> Int? {
     if entryIndex.positions == nil { indexEntries() }
     return entryIndex.take(ObjectIdentifier(scope))
   }
 
   /// With `entriesLock` held: indexes every subscriber's entry afresh (tombstones left out).
-  @usableFromInline
+  @inlinable
   func indexEntries() {
     entries.withUnsafeBufferPointer { buffer in
       entryIndex.rebuild(count: buffer.count) { position in
