@@ -100,13 +100,20 @@ final class DisposableMembers: ManagedBuffer<DisposableMembersHeader, (any Dispo
     }
   }
 
+  // The header is read through its pointer: through `header`, a class's stored property, each
+  // access would be checked for exclusivity at run time.
+
   /// How many members the buffer holds (tombstones left out).
   @usableFromInline
-  var liveCount: Int { header.count - header.index.tombstones }
+  var liveCount: Int {
+    withUnsafeMutablePointerToHeader { $0.pointee.count - $0.pointee.index.tombstones }
+  }
 
   /// Whether every place is used.
   @usableFromInline
-  var isFull: Bool { header.count == header.capacity }
+  var isFull: Bool {
+    withUnsafeMutablePointerToHeader { $0.pointee.count == $0.pointee.capacity }
+  }
 
   /// Appends `disposable`; the buffer must not be full.
   @usableFromInline
@@ -211,7 +218,7 @@ final class DisposableMembers: ManagedBuffer<DisposableMembersHeader, (any Dispo
   /// Disposes every member, in order.
   @usableFromInline
   func disposeAll() {
-    let count = header.count
+    let count = withUnsafeMutablePointerToHeader { $0.pointee.count }
     for position in 0..<count {
       let member = withUnsafeMutablePointerToElements { $0[position] }
       member?.dispose()
