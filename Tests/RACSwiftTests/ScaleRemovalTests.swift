@@ -67,6 +67,29 @@ struct ScaleRemovalTests {
     #expect(!twice.isDisposed)
   }
 
+  @Test("A member removed from a big compound, added again and removed again, leaves once")
+  func compoundReaddsRemovedMembers() {
+    let compound = CompoundDisposable()
+    let members = (0..<1_000).map { _ in AnyDisposable() }
+    for member in members { compound.add(member) }
+    var generator = SeededGenerator(state: 11)
+    // Each round takes out a random member from the middle, adds it back at the end, takes it out
+    // again and once more (a no-op), so the compound keeps the others.
+    for _ in 0..<2_000 {
+      let member = members[Int.random(in: 0..<(members.count - 1), using: &generator)]
+      compound.remove(member)
+      compound.add(member)
+      compound.remove(member)
+      compound.remove(member)
+      compound.add(member)
+    }
+    #expect(compound.count == members.count)
+    for member in members { compound.remove(member) }
+    #expect(compound.count == 0)
+    compound.dispose()
+    #expect(members.allSatisfy { !$0.isDisposed })
+  }
+
   @Test("S3: a merge with 20,000 live inner subjects ends them in random order")
   func mergeInnersEndInRandomOrder() {
     let count = 20_000

@@ -122,7 +122,9 @@ final class DisposableMembers: ManagedBuffer<DisposableMembersHeader, (any Dispo
       let position = header.pointee.count
       (places + position).initialize(to: disposable)
       header.pointee.count = position + 1
-      header.pointee.index.didAppend(ObjectIdentifier(disposable), at: position)
+      header.pointee.index.didAppend(ObjectIdentifier(disposable), at: position) { older in
+        older < position && places[older].map { $0 === disposable } ?? false
+      }
     }
   }
 
@@ -176,8 +178,12 @@ final class DisposableMembers: ManagedBuffer<DisposableMembersHeader, (any Dispo
         header.pointee.index.rebuild(count: count) { places[$0].map(ObjectIdentifier.init) }
       }
       let object = ObjectIdentifier(disposable)
-      guard let position = header.pointee.index.take(object) else { return }
+      // The place found may hold a tombstone since (see `TombstoneIndex`).
+      guard let position = header.pointee.index.position(of: object), position < count,
+        let member = places[position], member === disposable
+      else { return }
       if position == count - 1 {
+        header.pointee.index.forget(object)
         (places + position).deinitialize(count: 1)
         header.pointee.count = count - 1
       } else {

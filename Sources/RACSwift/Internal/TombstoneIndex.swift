@@ -3,8 +3,12 @@
 ///
 /// The list itself is its owner's (a subject's entries, a scope's members). A removed member
 /// other than the last is overwritten with a tombstone instead of closing the gap, so nothing
-/// after it moves; once tombstones are half of the places (``needsSweep(count:)``), the owner
-/// sweeps them out, keeping the order, and indexes the members again (``rebuild(count:key:)``).
+/// after it moves, and its key is left in the index (deleting from a Swift dictionary hashes
+/// again the keys after it): the owner checks that a place it looks up still holds the object.
+/// Once tombstones are half of the places (``needsSweep(count:)``), the owner sweeps them out,
+/// keeping the order, and indexes the members again (``rebuild(count:key:)``), which drops the
+/// stale keys. The last place's key is deleted on removal, since an append reuses the place; so
+/// the index never holds more keys than the list has places.
 /// The index is made only when a list of ``indexedCount`` places or more first loses a member
 /// (``needsIndex(count:)``); shorter lists search, which costs less than hashing.
 ///
@@ -29,18 +33,27 @@ struct TombstoneIndex {
   @inlinable
   func needsIndex(count: Int) -> Bool { positions != nil || count >= Self.indexedCount }
 
-  /// Records that `object` was appended at `position` (when the index exists).
+  /// Records that `object` was appended at `position` (when the index exists); `holds(place)`
+  /// says whether an older place the index had for `object` still holds it (rather than a
+  /// tombstone), which makes it a duplicate.
   @inlinable
-  mutating func didAppend(_ object: ObjectIdentifier, at position: Int) {
+  mutating func didAppend(
+    _ object: ObjectIdentifier, at position: Int, olderPlaceHoldsIt holds: (Int) -> Bool
+  ) {
     guard positions != nil else { return }
-    if positions!.updateValue(position, forKey: object) != nil { hasDuplicates = true }
+    if let older = positions!.updateValue(position, forKey: object), holds(older) {
+      hasDuplicates = true
+    }
   }
 
-  /// Forgets `object` and returns where it was, or `nil` if it is not indexed.
+  /// Where `object` was last put, or `nil` if it is not indexed. The place may hold a tombstone
+  /// since: the owner checks.
   @inlinable
-  mutating func take(_ object: ObjectIdentifier) -> Int? {
-    positions?.removeValue(forKey: object)
-  }
+  func position(of object: ObjectIdentifier) -> Int? { positions?[object] }
+
+  /// Forgets `object` (removed from the last place, which the next append reuses).
+  @inlinable
+  mutating func forget(_ object: ObjectIdentifier) { positions?.removeValue(forKey: object) }
 
   /// Records `object` at `position` again (an older place of a duplicate).
   @inlinable

@@ -262,7 +262,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
       _ = dropDelivering()
     }
     entriesLock.lock()
-    entryIndex.didAppend(ObjectIdentifier(scope), at: entries.count)
+    entryIndex.didAppend(ObjectIdentifier(scope), at: entries.count) { _ in false }
     entries.append(SubjectEntry(sink: sink, scope: scope))
     entriesVersion.wrappingAdd(1, ordering: .releasing)
     entriesLock.unlock()
@@ -369,12 +369,20 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     _ = stale
   }
 
-  /// With `entriesLock` held: where `scope`'s entry is (and it is no longer indexed), looked up
-  /// in `entryIndex`, made here on the subject's first detach of its kind.
+  /// With `entriesLock` held: where `scope`'s entry is, looked up in `entryIndex`, made here on
+  /// the subject's first detach of its kind; `nil` if it has none (already detached). An entry
+  /// in the last place is no longer indexed (the caller removes it, and an attach reuses it).
   @inlinable
   func indexOfEntry(for scope: SubscriptionScope) -> Int? {
     if entryIndex.positions == nil { indexEntries() }
-    return entryIndex.take(ObjectIdentifier(scope))
+    let object = ObjectIdentifier(scope)
+    // A scope subscribes once, so the index has no duplicates; a place found may hold a
+    // tombstone since its subscriber left.
+    guard let index = entryIndex.position(of: object), index < entries.count,
+      entries[index].scope === scope
+    else { return nil }
+    if index == entries.count - 1 { entryIndex.forget(object) }
+    return index
   }
 
   /// With `entriesLock` held: indexes every subscriber's entry afresh (tombstones left out).
