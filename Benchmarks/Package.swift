@@ -34,6 +34,15 @@ let package = Package(
     .target(
       name: "AppWorkloads",
       dependencies: [.product(name: "RACSwift", package: "RACSwift"), "Workloads"]),
+    // Issue 35's scaling scenarios (S1–S8), in a module of their own for the same reason.
+    .target(
+      name: "ScalingWorkloads",
+      dependencies: [
+        .product(name: "RACSwift", package: "RACSwift"),
+        .product(name: "OpenCombine", package: "OpenCombine"),
+        "Workloads",
+      ]),
+    .executableTarget(name: "scaling-runner", dependencies: ["ScalingWorkloads", "Workloads"]),
     .executableTarget(name: "smoke", dependencies: ["Workloads", "AppWorkloads"]),
     .executableTarget(name: "heap-stats", dependencies: ["Workloads"]),
     .executableTarget(name: "workload-runner", dependencies: ["Workloads", "AppWorkloads"]),

@@ -35,3 +35,7 @@ measure cmo .build-cmo -Xswiftc -cross-module-optimization -- "$@"
 python3 report.py \
   --build default .benchmark-output/run-default.md .benchmark-output/heap-default.txt \
   --build cross-module-optimized .benchmark-output/run-cmo.md .benchmark-output/heap-cmo.txt
+
+# Issue 35's scaling scenarios: ns per unit at N = 10³ … 10⁶ beside OpenCombine, and the
+# instruction-count growth verdict (default build).
+./scaling.sh

@@ -4,5 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 swift build -c release --product smoke
+swift build -c release --product scaling-runner
 swift build -c release --product RACSwiftBenchmarks
 .build/release/smoke
+# The scaling scenarios once each at a tiny N, checksums compared.
+.build/release/scaling-runner --smoke

@@ -254,47 +254,6 @@ class SubscriptionOwner: @unchecked Sendable {
   func scopeDidDispose(_ scope: SubscriptionScope) {}
 }
 
-/// The members of a scope: the first inline, the rest in an array (allocated only for two or
-/// more).
-@usableFromInline
-struct DisposableList {
-  @usableFromInline var first: (any Disposable)?
-  @usableFromInline var rest: [any Disposable] = []
-
-  @inlinable init() {}
-
-  @usableFromInline var count: Int { (first == nil ? 0 : 1) + rest.count }
-
-  @usableFromInline
-  mutating func append(_ disposable: any Disposable) {
-    if first == nil && rest.isEmpty {
-      first = disposable
-    } else {
-      rest.append(disposable)
-    }
-  }
-
-  @usableFromInline
-  mutating func remove(_ disposable: any Disposable) {
-    if let current = first, current === disposable {
-      if rest.isEmpty {
-        first = nil
-      } else {
-        first = rest.removeFirst()
-      }
-      return
-    }
-    // Newer members tend to be shorter-lived: search from the end.
-    if let index = rest.lastIndex(where: { $0 === disposable }) { rest.remove(at: index) }
-  }
-
-  @usableFromInline
-  func disposeAll() {
-    first?.dispose()
-    for disposable in rest { disposable.dispose() }
-  }
-}
-
 /// Where a subscription was made (`#fileID:#line`), kept without allocating.
 @usableFromInline
 // `file` points at a static string literal (NUL-terminated, as every Swift string literal):

@@ -69,7 +69,7 @@ enum ReplayPolicy: Sendable {
 ///
 /// Lock discipline: `finished`, `terminal`, `buffer`, `delivering` and `deliveringVersion` are
 /// touched only by the owner of `gate`, or by a thread in a `maintain` section of it (which
-/// excludes the owner). `entries`, `tombstones` and `entryIndex` are changed with `entriesLock`
+/// excludes the owner). `entries` and `entryIndex` are changed with `entriesLock`
 /// held, and every change of `entries` increments `entriesVersion` (also with the lock held);
 /// the owner delivers to `delivering`, its own copy of `entries`, which it refreshes under the
 /// lock only when the version has moved — so a value costs one atomic load, not a lock and a
@@ -90,12 +90,11 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   @usableFromInline @exclusivity(unchecked) var entries:
     ContiguousArray<SubjectEntry<Value, Failure>> = []
   @usableFromInline let entriesVersion = Atomic<Int>(0)
-  /// How many of `entries` are ``SubjectTombstone``s (changed with `entriesLock` held).
-  @usableFromInline @exclusivity(unchecked) var tombstones = 0
-  /// Where each subscriber's entry is, by its scope: made by the first detach from a subject
-  /// with ``indexedEntryCount`` entries or more, kept from then on (changed with `entriesLock`
-  /// held). Smaller subjects, and subjects nobody left yet (W8), search instead.
-  @usableFromInline @exclusivity(unchecked) var entryIndex: [ObjectIdentifier: Int]?
+  /// Where each subscriber's entry is, by its scope, and how many of `entries` are
+  /// ``SubjectTombstone``s: the index is made by the first detach from a subject with
+  /// ``TombstoneIndex/indexedCount`` entries or more, kept from then on (changed with
+  /// `entriesLock` held). Smaller subjects, and subjects nobody left yet (W8), search instead.
+  @usableFromInline @exclusivity(unchecked) var entryIndex = TombstoneIndex()
   @usableFromInline @exclusivity(unchecked) var delivering: DeliveryList<Value, Failure>?
   @usableFromInline @exclusivity(unchecked) var deliveringVersion = 0
   @usableFromInline @exclusivity(unchecked) var finished = false
@@ -107,11 +106,17 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   @usableFromInline let terminatedFlag = Atomic<Bool>(false)
   /// The subscriptions feeding the subject (it is their subscriber); disposed when it terminates.
   @usableFromInline let upstream = SubscriptionScope(bag: ())
+  /// ``performDetach(_:)`` as compiled where the subject was made, for concrete `Value` and
+  /// `Failure`: ``scopeDidDispose(_:)`` is an override, compiled once for every type, where each
+  /// use of the entries' or the gate's type looks up its generic metadata at run time (over half
+  /// of a detach's instructions). The closure captures nothing, so it allocates nothing.
+  @usableFromInline let detach: (SubjectCore, SubscriptionScope) -> Void
 
   @inlinable
   init(policy: ReplayPolicy, initial: Value? = nil) {
     self.policy = policy
     self.latest = initial
+    self.detach = { core, scope in core.performDetach(scope) }
     super.init()
   }
 
@@ -144,7 +149,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
 
   @usableFromInline
   override func scopeDidDispose(_ scope: SubscriptionScope) {
-    performDetach(scope)
+    detach(self, scope)
   }
 
   @usableFromInline
@@ -192,7 +197,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
 
   /// Owner only: copies `entries` into `delivering`. The new list is built, and the old one
   /// released (its last reference may hold a removed subscriber's handlers), after the lock.
-  @usableFromInline
+  @inlinable
   func refreshDelivering() {
     entriesLock.lock()
     let current = entries
@@ -218,8 +223,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     entriesLock.lock()
     let current = entries
     entries = []
-    tombstones = 0
-    entryIndex = nil
+    entryIndex.reset()
     entriesVersion.wrappingAdd(1, ordering: .releasing)
     entriesLock.unlock()
     delivering = nil
@@ -254,11 +258,11 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     // The owner: let go of a big delivering copy first (released here, before the lock), so
     // that the entries grow in place instead of being copied whole; the next delivery makes a
     // copy. (A small copy costs less to copy than to make again.)
-    if let list = delivering, list.entries.count >= SubjectCore.indexedEntryCount {
+    if let list = delivering, list.entries.count >= TombstoneIndex.indexedCount {
       _ = dropDelivering()
     }
     entriesLock.lock()
-    if entryIndex != nil { entryIndex![ObjectIdentifier(scope)] = entries.count }
+    entryIndex.didAppend(ObjectIdentifier(scope), at: entries.count) { _ in false }
     entries.append(SubjectEntry(sink: sink, scope: scope))
     entriesVersion.wrappingAdd(1, ordering: .releasing)
     entriesLock.unlock()
@@ -290,13 +294,13 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   /// So a subject with n subscribers is built up and torn down in time proportional to n, in any
   /// order. Disposal itself never delivers events (a thread disposing during a flood is never
   /// made to deliver it), and released entries and copies are released after every lock and the
-  /// gate are let go. (Plain loops: this runs unspecialized, where the standard library's generic
-  /// algorithms box every element.)
-  @usableFromInline
+  /// gate are let go. (Plain loops: this runs unspecialized where the subject's types are not
+  /// known, and there the standard library's generic algorithms box every element.)
+  @inlinable
   func performDetach(_ scope: SubscriptionScope) {
     var removed: SubjectEntry<Value, Failure>?
     entriesLock.lock()
-    if entryIndex != nil || entries.count >= SubjectCore.indexedEntryCount {
+    if entryIndex.needsIndex(count: entries.count) {
       entriesLock.unlock()
       performIndexedDetach(scope)
       return
@@ -318,7 +322,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   }
 
   /// ``performDetach(_:)`` from a subject with many entries.
-  @usableFromInline
+  @inlinable
   func performIndexedDetach(_ scope: SubscriptionScope) {
     var stale: DeliveryList<Value, Failure>?
     _ = gate.maintain { stale = dropDelivering() }
@@ -331,17 +335,16 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
       } else {
         removed = entries[index]
         entries[index] = SubjectEntry(sink: { _ in }, scope: SubjectTombstone.scope)
-        tombstones += 1
+        entryIndex.tombstones += 1
       }
-      if tombstones * 2 > entries.count {
+      if entryIndex.needsSweep(count: entries.count) {
         // Releasing the old storage under the lock runs no code of anyone's: its live entries
         // are in the new one, and the rest are tombstones.
         var live = ContiguousArray<SubjectEntry<Value, Failure>>()
-        live.reserveCapacity(entries.count - tombstones)
+        live.reserveCapacity(entries.count - entryIndex.tombstones)
         for entry in entries where entry.scope !== SubjectTombstone.scope { live.append(entry) }
         entries = live
-        tombstones = 0
-        entryIndex = makeEntryIndex()
+        indexEntries()
       }
       entriesVersion.wrappingAdd(1, ordering: .releasing)
     }
@@ -354,7 +357,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   /// delivering, else by the delivering thread before it leaves the gate — so a departed
   /// subscriber's handlers are released promptly. Nothing to do if no delivery made a copy
   /// since it was let go of.
-  @usableFromInline
+  @inlinable
   func refreshDeliveringAfterDetach() {
     var stale: DeliveryList<Value, Failure>?
     gate.requestOrMaintain {
@@ -366,29 +369,32 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     _ = stale
   }
 
-  /// With `entriesLock` held: where `scope`'s entry is (and it is no longer indexed), looked up
-  /// in `entryIndex`, made here on the subject's first detach of its kind.
-  @usableFromInline
+  /// With `entriesLock` held: where `scope`'s entry is, looked up in `entryIndex`, made here on
+  /// the subject's first detach of its kind; `nil` if it has none (already detached). An entry
+  /// in the last place is no longer indexed (the caller removes it, and an attach reuses it).
+  @inlinable
   func indexOfEntry(for scope: SubscriptionScope) -> Int? {
-    if entryIndex == nil { entryIndex = makeEntryIndex() }
-    return entryIndex!.removeValue(forKey: ObjectIdentifier(scope))
-  }
-
-  /// With `entriesLock` held: the index of every subscriber's entry (tombstones left out).
-  @usableFromInline
-  func makeEntryIndex() -> [ObjectIdentifier: Int] {
-    var index: [ObjectIdentifier: Int] = [:]
-    index.reserveCapacity(entries.count - tombstones)
-    entries.withUnsafeBufferPointer { buffer in
-      for position in buffer.indices where buffer[position].scope !== SubjectTombstone.scope {
-        index[ObjectIdentifier(buffer[position].scope)] = position
-      }
-    }
+    if entryIndex.positions == nil { indexEntries() }
+    let object = ObjectIdentifier(scope)
+    // A scope subscribes once, so the index has no duplicates; a place found may hold a
+    // tombstone since its subscriber left.
+    guard let index = entryIndex.position(of: object), index < entries.count,
+      entries[index].scope === scope
+    else { return nil }
+    if index == entries.count - 1 { entryIndex.forget(object) }
     return index
   }
 
-  /// From how many entries a subject indexes them rather than search (see `entryIndex`).
-  @inlinable static var indexedEntryCount: Int { 32 }
+  /// With `entriesLock` held: indexes every subscriber's entry afresh (tombstones left out).
+  @inlinable
+  func indexEntries() {
+    entries.withUnsafeBufferPointer { buffer in
+      entryIndex.rebuild(count: buffer.count) { position in
+        let scope = buffer[position].scope
+        return scope === SubjectTombstone.scope ? nil : ObjectIdentifier(scope)
+      }
+    }
+  }
 
   /// The subject as a subscriber: remember `disposable` until the subject terminates, and
   /// forget it when it is disposed on its own.
