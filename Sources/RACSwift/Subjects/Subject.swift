@@ -46,6 +46,12 @@ public final class Subject<Value, Failure: Error>: Signal<Value, Failure>, Subsc
     }
   }
 
+  // The six SubscriberProtocol members below are written on each subject (here, ReplaySubject,
+  // BehaviorSubject), each documented for its own type. They cannot be shared without a change to
+  // the public API: a public member cannot come from an internal protocol's extension, nor from an
+  // internal base class (a public class cannot subclass one); from a public protocol's extension
+  // they would no longer be members of the subjects (the API check reports each as removed); and
+  // a public base class would be a second non-final class beside Signal.
   /// Sends `value` to every current subscriber.
   @inlinable
   public func sendNext(_ value: Value) { core.send(.next(value)) }
