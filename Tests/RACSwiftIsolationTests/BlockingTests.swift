@@ -3,7 +3,7 @@ import RACSwift
 import RACSwiftTesting
 import Testing
 
-/// Blocking accessors called on the main actor with main-actor stages in the chain (DESIGN §7.1),
+/// Blocking accessors called on the main actor with main-actor stages in the chain (CONTRACT.md#isolation),
 /// and `Signal { }` written on the main actor.
 @Suite(
   "Blocking accessors and created signals on the main actor", .checksLiveSubscriptions,

@@ -59,7 +59,7 @@ struct DownloadsViewModelTests {
     let model = Self.startedModel(reports: reports)
 
     reports.sendNext(Self.reports[0])
-    // DESIGN §7.1: an event that reaches the stage on its actor with nothing queued ahead runs
+    // CONTRACT.md#isolation: an event that reaches the stage on its actor with nothing queued ahead runs
     // inline. On the main actor it does (see the main-actor suites); on a custom actor the hop
     // only knows it is on the actor while it runs work it queued itself, so an event sent by the
     // actor's own code is queued and runs after the sender's job.

@@ -4,8 +4,9 @@ import RACSwiftTesting
 
 /// An order screen as a RAC 2 port writes it: a submit `Command` and a `ButtonSignal`, whose
 /// work closures use the view model's own state and methods with no isolation annotation
-/// (DESIGN §7.1: "the work of `Command` and `ButtonSignal`"). They hold `self` unowned, as RAC 2
-/// code held it weakly: the view model owns the command, so a strong capture would be a cycle.
+/// (CONTRACT.md#isolation: the work of `Command` and `ButtonSignal` follows the rule of every
+/// closure). They hold `self` unowned, as RAC 2 code held it weakly: the view model owns the
+/// command, so a strong capture would be a cycle.
 @MainActor
 final class OrderViewModel {
   var basket = ["tea"]

@@ -3,7 +3,9 @@ import RACSwift
 import RACSwiftTesting
 import Testing
 
-@Suite("Command and ButtonSignal work on the main actor (DESIGN §7.1)", .checksLiveSubscriptions)
+@Suite(
+  "Command and ButtonSignal work on the main actor (CONTRACT.md#isolation)",
+  .checksLiveSubscriptions)
 struct OrderViewModelTests {
   @MainActor
   @Test("executed on the main actor, the command's work runs at once, there")

@@ -6,8 +6,8 @@ enum ProfileError: Error, Equatable {
   case offline
 }
 
-/// A profile form as a RAC 2 port writes it with the conveniences ports asked for
-/// (DESIGN §7.3): the age field parsed with `compactMap` against the view model's own limit, the
+/// A profile form as a RAC 2 port writes it with the conveniences ports asked for: the age field
+/// parsed with `compactMap` against the view model's own limit, the
 /// optional nickname picker's selections with `skipNil()`, a refresh `Command` without input
 /// (`Command { … }`, `execute()`), and the name field, which cannot fail, combined with the
 /// availability service, which can, without `promoteError()`. Every closure uses the view model's state and methods

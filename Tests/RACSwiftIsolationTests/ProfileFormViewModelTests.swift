@@ -2,8 +2,9 @@ import RACSwift
 import RACSwiftTesting
 import Testing
 
-/// `ProfileFormViewModel` at run time: DESIGN §7.3's conveniences in a @MainActor view model.
-@Suite("A @MainActor profile form (DESIGN §7.3)", .checksLiveSubscriptions, .timeLimit(.minutes(1)))
+/// `ProfileFormViewModel` at run time: the conveniences real ports asked for (`compactMap`,
+/// `skipNil`, a `Never` signal combined with a failing one) in a @MainActor view model.
+@Suite("A @MainActor profile form", .checksLiveSubscriptions, .timeLimit(.minutes(1)))
 struct ProfileFormViewModelTests {
   @MainActor
   @Test("typed on the main actor, compactMap and skipNil have passed each value when it returns")

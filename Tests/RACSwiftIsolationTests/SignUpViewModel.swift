@@ -17,7 +17,7 @@ final class AccountStore {
 /// A sign-up form's view model, ported from a RAC 2 app with `@Observed` in place of its
 /// properties: `RACObserve(self, email)` is `$email.signal`, `RAC(self, isValid) = …` is
 /// `$isValid <~ …`, and — like the original, whose bindings ended when it was deallocated — it
-/// keeps no lifetime token and no disposables: its bindings end with it (DESIGN §7.2).
+/// keeps no lifetime token and no disposables: its bindings end with it.
 @MainActor
 final class SignUpViewModel {
   /// The e-mail field; follows the account's address until the user edits it.

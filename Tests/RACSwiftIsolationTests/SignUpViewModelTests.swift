@@ -34,7 +34,7 @@ final class LastReference: Sendable {
 /// `SignUpViewModel` at run time: RACObserve and RAC() ported to `@Observed`, with no lifetime
 /// token written by hand.
 @Suite(
-  "A @MainActor view model with @Observed properties (DESIGN §7.2)", .checksLiveSubscriptions,
+  "A @MainActor view model with @Observed properties", .checksLiveSubscriptions,
   .timeLimit(.minutes(1)))
 struct SignUpViewModelTests {
   @MainActor

@@ -26,7 +26,8 @@ private func carriedLinks(from signal: AnyObject, to root: AnyObject) -> Int {
 private protocol SignalInput { var input: AnyObject? { get } }
 extension Signal: SignalInput { fileprivate var input: AnyObject? { nameInput() } }
 
-@Suite("Consecutive stages on one actor share one hop (DESIGN §7.1)", .checksLiveSubscriptions)
+@Suite(
+  "Consecutive stages on one actor share one hop (CONTRACT.md#isolation)", .checksLiveSubscriptions)
 struct ConsecutiveIsolatedStagesTests {
   @Test("a main-actor map → filter → scan → doNext carries its input to the actor once")
   @MainActor

@@ -25,7 +25,7 @@ final class SerialityProbe: @unchecked Sendable {
 }
 
 @Suite(
-  "Core concurrency: serialized delivery from many threads (A1-08, A2-02, DESIGN §3.3)",
+  "Core concurrency: serialized delivery from many threads (A1-08, A2-02, CONTRACT.md#serialization)",
   .checksLiveSubscriptions, .tags(.concurrency))
 struct CoreConcurrencyTests {
   static let threads = 4

@@ -3,17 +3,19 @@ import RACSwift
 import RACSwiftTesting
 import Testing
 
-/// How deep every chain in this file is: DESIGN §3.7 asks for 100,000. Each case is a test of its
-/// own, so that one can be run alone with `--filter` — a stack overflow ends the whole process.
+/// How deep every chain in this file is: CONTRACT.md#bounded-stack promises 100,000. Each case is
+/// a test of its own, so that one can be run alone with `--filter` — a stack overflow ends the
+/// whole process.
 let deepChainDepth = 100_000
 
 /// A chain of each operator built in a loop, `deepChainDepth` deep, subscribes, delivers and
-/// disposes on a 512 KiB thread, in a debug build (DESIGN §3.7). The chain is built and run on
-/// the small stack; the last references to it are dropped on a big one: releasing a chain is
-/// bounded only for the operators ``releasingFitsSmallStack(chain:)`` checks, not yet for every
-/// operator with several inputs (`take(until:)`, `sample`, `combineLatest` of three, …).
+/// disposes on a 512 KiB thread, in a debug build (CONTRACT.md#bounded-stack). The chain is built
+/// and run on the small stack; the last references to it are dropped on a big one: releasing a
+/// chain on the small stack is checked by ``releasingFitsSmallStack(chain:)``, for the operators
+/// it lists.
 @Suite(
-  "Deep chains in constant stack (DESIGN §3.7)", .serialized, .checksLiveSubscriptions,
+  "Deep chains in constant stack (CONTRACT.md#bounded-stack)", .serialized,
+  .checksLiveSubscriptions,
   .tags(.stack))
 struct DeepChainTests {
   // MARK: flattenMap

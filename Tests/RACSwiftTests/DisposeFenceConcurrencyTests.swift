@@ -86,7 +86,7 @@ final class SubscriptionSlot: @unchecked Sendable {
 }
 
 @Suite(
-  "dispose() is a fence for the handlers: none starts once it returned (DESIGN §3.6)",
+  "dispose() is a fence for the handlers: none starts once it returned (CONTRACT.md#dispose-fence)",
   .checksLiveSubscriptions, .tags(.concurrency), .detectsHangs)
 struct DisposeFenceConcurrencyTests {
   static let rounds = 4_000

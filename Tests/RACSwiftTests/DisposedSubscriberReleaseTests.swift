@@ -2,8 +2,8 @@ import RACSwift
 import RACSwiftTesting
 import Testing
 
-/// A disposed subscriber keeps no handler, even while something still holds it (DESIGN §3.6;
-/// reliability issue, item 1): a network callback or a delegate that keeps the subscriber must
+/// A disposed subscriber keeps no handler, even while something still holds it
+/// (CONTRACT.md#disposal; reliability issue, item 1): a network callback or a delegate that keeps the subscriber must
 /// not keep a dismissed screen alive.
 @Suite("A disposed subscriber lets go of its handlers", .checksLiveSubscriptions)
 struct DisposedSubscriberReleaseTests {

@@ -12,7 +12,7 @@ enum RunningHandler: String, CaseIterable, CustomTestStringConvertible, Sendable
 }
 
 @Suite(
-  "dispose() waiting for a handler on another thread sleeps until it returns (DESIGN §3.6)",
+  "dispose() waiting for a handler on another thread sleeps until it returns (CONTRACT.md#dispose-fence)",
   .tags(.concurrency), .detectsHangs)
 struct HandlerFenceSleepConcurrencyTests {
   /// A handler blocks until the test lets it go. A `dispose()` from another thread must not

@@ -53,7 +53,8 @@ final class ClientViewModel {
 
 @MainActor
 @Suite(
-  "One isolation rule for every closure and operand (A2-01, DESIGN §7.4)", .checksLiveSubscriptions)
+  "One isolation rule for every closure and operand (A2-01, CONTRACT.md#isolation)",
+  .checksLiveSubscriptions)
 struct IsolatedOperandsTests {
   @Test("mapReplace sends a non-Sendable value, on the main actor, at once for a main-thread send")
   func mapReplaceNonSendable() {

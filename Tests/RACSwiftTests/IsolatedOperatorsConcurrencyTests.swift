@@ -94,7 +94,8 @@ private func sendersKeptTheirOrder(_ values: [Int], threads: Int, perThread: Int
 }
 
 @Suite(
-  "Actor-isolated operators under concurrency (DESIGN §7.1)", .tags(.concurrency), .detectsHangs,
+  "Actor-isolated operators under concurrency (CONTRACT.md#isolation)", .tags(.concurrency),
+  .detectsHangs,
   .checksLiveSubscriptions)
 struct IsolatedOperatorsConcurrencyTests {
   static let perThread = 100_000

@@ -27,7 +27,7 @@ actor Tally {
   func stop() { subscription?.dispose() }
 }
 
-@Suite("Isolation-aware subscription (DESIGN §5)", .checksLiveSubscriptions)
+@Suite("Isolation-aware subscription (CONTRACT.md#isolation)", .checksLiveSubscriptions)
 struct IsolationTests {
   @MainActor
   @Test(
@@ -113,7 +113,7 @@ struct IsolationTests {
   }
 }
 
-@Suite("Leak accounting (DESIGN §5)", .checksLiveSubscriptions)
+@Suite("Leak accounting (CONTRACT.md#leak-accounting)", .checksLiveSubscriptions)
 struct LedgerTests {
   @Test("a ledger counts live subscriptions, inner ones included, until they end")
   func counts() {

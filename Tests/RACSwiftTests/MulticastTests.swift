@@ -17,7 +17,7 @@ final class CountedSource: @unchecked Sendable {
   func complete() { holder.subscriber?.sendCompleted() }
 }
 
-@Suite("Multicast (A5, B.7, DESIGN §3.9)", .checksLiveSubscriptions)
+@Suite("Multicast (A5, B.7, CONTRACT.md#multicast)", .checksLiveSubscriptions)
 struct MulticastTests {
   @Test("A5-01, A5-07: publish + connect runs the work once for every subscriber")
   func publishOnce() {

@@ -45,7 +45,7 @@ func areInputs(_ signals: [AnyObject], _ expected: [AnyObject]) -> Bool {
 let failure = TestError(code: 9)
 
 @Suite(
-  "A signal that cannot fail combines with failing ones without promoteError (DESIGN §7.3)",
+  "A signal that cannot fail combines with failing ones without promoteError (CONTRACT.md#failure-typing)",
   .checksLiveSubscriptions)
 struct NeverAndFailingInputsTests {
   // Inputs that finish at once: 1, 2, 3, 4 by position; `bad` fails.

@@ -37,7 +37,7 @@ final class SilentSource: Sendable {
   }
 }
 
-@Suite("@Observed (A13-05, A11-05, A13-07, DESIGN §7.2)", .checksLiveSubscriptions)
+@Suite("@Observed (A13-05, A11-05, A13-07)", .checksLiveSubscriptions)
 struct ObservedTests {
   @Test("the wrapped value reads and writes the property behind it")
   func wrappedValue() {

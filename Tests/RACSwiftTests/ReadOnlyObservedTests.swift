@@ -30,7 +30,7 @@ func readFromOutside(_ model: CheckoutViewModel) -> (Bool, Property<Bool>, Signa
 
 @MainActor
 @Suite(
-  "@ReadOnlyObserved: a read-only face for other types (DESIGN §7.4)", .checksLiveSubscriptions)
+  "@ReadOnlyObserved: a read-only face for other types", .checksLiveSubscriptions)
 struct ReadOnlyObservedTests {
   @Test("other types get a Property: readable and observable, its value not writable")
   func projectedValueIsReadOnly() {

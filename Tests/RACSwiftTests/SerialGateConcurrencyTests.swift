@@ -44,7 +44,8 @@ final class GateHarness: @unchecked Sendable {
 }
 
 @Suite(
-  "SerialGate: serialized, ordered, never waiting (A1-08, A2-02, DESIGN §3.4)", .tags(.concurrency),
+  "SerialGate: serialized, ordered, never waiting (A1-08, A2-02, CONTRACT.md#re-entrancy)",
+  .tags(.concurrency),
   .detectsHangs)
 struct SerialGateConcurrencyTests {
   @Test("one thread: each operation runs at once, in order; the queue is never made")

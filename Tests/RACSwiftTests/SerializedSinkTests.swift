@@ -29,7 +29,7 @@ final class DownstreamLog<Value, Failure: Error>: @unchecked Sendable {
 private func makeScope() -> SubscriptionScope { SubscriptionScope(origin: .unknown) }
 
 @Suite(
-  "SerializedSink: terminal once, nothing after disposal (DESIGN §3.2, §3.3)",
+  "SerializedSink: terminal once, nothing after disposal (CONTRACT.md#event-grammar, #serialization)",
   .checksLiveSubscriptions)
 struct SerializedSinkTests {
   @Test("a value after completion is dropped, and so is a second completion")

@@ -3,7 +3,7 @@ import RACSwiftTesting
 import Testing
 
 @Suite(
-  "Deep chains from many threads: checkpoints keep delivery serialized and in order (DESIGN §3.3, §3.7)",
+  "Deep chains from many threads: checkpoints keep delivery serialized and in order (CONTRACT.md#serialization, #bounded-stack)",
   .checksLiveSubscriptions, .tags(.concurrency, .stack), .detectsHangs)
 struct StackGuardConcurrencyTests {
   static let threads = 4

@@ -21,7 +21,7 @@ private func created(_ value: Int) -> Signal<Int, Never> {
 }
 
 @Suite(
-  "The stack guard: deep chains deferred to the outermost frame (DESIGN §3.7)",
+  "The stack guard: deep chains deferred to the outermost frame (CONTRACT.md#bounded-stack)",
   .checksLiveSubscriptions, .tags(.stack))
 struct StackGuardTests {
   @Test("recursive pagination over 100,000 cached pages runs on a 512 KiB stack")

@@ -2,7 +2,7 @@ import RACSwift
 import RACSwiftTesting
 import Testing
 
-@Suite("Constant stack (DESIGN §3.7)", .checksLiveSubscriptions, .tags(.stack))
+@Suite("Constant stack (CONTRACT.md#bounded-stack)", .checksLiveSubscriptions, .tags(.stack))
 struct StackTests {
   @Test("a chain of 10,000 maps subscribes and delivers on a 512 KiB stack")
   func tenThousandMaps() async {

@@ -14,7 +14,7 @@ import Testing
 final class CapturedState: Sendable {}
 
 /// Subscribing and disposing while other threads send: the subject's delivering copy of its
-/// subscribers is refreshed without a lock per value (DESIGN §3.4, `SerialGate.requestOrMaintain`),
+/// subscribers is refreshed without a lock per value (CONTRACT.md#serialization, `SerialGate.requestOrMaintain`),
 /// so these check that no two deliveries overlap, nothing is lost for a subscriber that stays,
 /// and a disposed subscriber's handlers are released.
 @Suite(

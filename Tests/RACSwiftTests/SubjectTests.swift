@@ -2,7 +2,7 @@ import RACSwift
 import RACSwiftTesting
 import Testing
 
-@Suite("Subjects (A4, DESIGN §3.8, §3.12)", .checksLiveSubscriptions)
+@Suite("Subjects (A4, CONTRACT.md#subjects)", .checksLiveSubscriptions)
 struct SubjectTests {
   @Test("A4-01, A4-03, A4-04, A5-06: a subject is hot, fed by hand: A then B, not what came before")
   func forwardsLiveValues() {
@@ -29,7 +29,7 @@ struct SubjectTests {
   }
 
   @Test(
-    "A4-11 (deliberate difference, DESIGN §3.12): a terminated subject ignores later sends; late subscribers get the end"
+    "A4-11 (deliberate difference, CONTRACT.md#subjects): a terminated subject ignores later sends; late subscribers get the end"
   )
   func latchesTermination() {
     let subject = Subject<Int, TestError>()

@@ -77,7 +77,7 @@ final class TrampolineHarness: @unchecked Sendable {
 }
 
 @Suite(
-  "Trampoline: re-entrant requests run after the current pass, in order (DESIGN §3.7)",
+  "Trampoline: re-entrant requests run after the current pass, in order (CONTRACT.md#bounded-stack)",
   .checksLiveSubscriptions, .tags(.stack))
 struct TrampolineTests {
   @Test("one request, nothing running: the pass runs at once, before request returns")
@@ -127,7 +127,7 @@ struct TrampolineTests {
 }
 
 @Suite(
-  "Trampoline concurrency: every request runs exactly once, never two at once (DESIGN §3.7)",
+  "Trampoline concurrency: every request runs exactly once, never two at once (CONTRACT.md#bounded-stack)",
   .checksLiveSubscriptions, .tags(.concurrency), .detectsHangs)
 struct TrampolineConcurrencyTests {
   @Test(

@@ -40,6 +40,8 @@ import Synchronization
 ///   owner cannot leave with operations queued, and a free gate has an empty queue.
 /// - ``requested``: a request waits for the owner (``requestOrMaintain(_:)``); only with `owned`.
 /// - ``maintenance``: a non-owner runs a ``maintain(_:)`` section; nothing else is set.
+///
+/// The guarantees it implements: `CONTRACT.md#serialization` and `CONTRACT.md#re-entrancy`.
 @usableFromInline
 struct SerialGate<Operation>: ~Copyable, @unchecked Sendable {
   @usableFromInline let state: Atomic<Int>

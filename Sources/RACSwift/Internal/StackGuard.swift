@@ -30,6 +30,8 @@ internal import CRACSwiftThreadState
 ///
 /// Lock discipline: the state lives in a C thread-local (`CRACSwiftThreadState`), read and written
 /// only by its own thread; the deferred work lives on the outermost frame's stack.
+///
+/// The guarantee it implements: `CONTRACT.md#bounded-stack`.
 @usableFromInline
 enum StackGuard {
   /// How a guarded step runs.

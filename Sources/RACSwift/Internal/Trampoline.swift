@@ -35,6 +35,8 @@ import Synchronization
 ///
 /// Cost: one atomic increment and one decrement per request, stored inline in its owner (no
 /// allocation); `work` is a non-escaping closure, inlined into the caller with `request`.
+///
+/// The guarantee it implements: `CONTRACT.md#bounded-stack`.
 @usableFromInline
 struct Trampoline: ~Copyable, Sendable {
   /// Requests not yet run, the one running included; nonzero while a thread runs the loop.

@@ -54,6 +54,8 @@ enum HopTarget: @unchecked Sendable {
 /// running inline or draining). Items handed to another thread here were sent by upstream exactly
 /// once and are not touched by the sender afterwards, which is what makes moving a
 /// non-`Sendable` value (or running a non-`Sendable` closure on its actor) safe.
+///
+/// The guarantee it implements: `CONTRACT.md#isolation`.
 @usableFromInline
 final class Hop<Item>: @unchecked Sendable {
   @usableFromInline let target: HopTarget

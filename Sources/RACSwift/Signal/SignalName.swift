@@ -21,6 +21,8 @@ struct OperatorLabel: @unchecked Sendable, ExpressibleByStringLiteral, CustomStr
 /// spell the common combinations (`.input("filter:")`, `.inputCount("take:", n)`). The
 /// references sit at the top level and the detail holds none, so destroying a node (once per
 /// signal) is one small switch.
+///
+/// The guarantee it implements: `CONTRACT.md#naming`.
 @usableFromInline
 enum SignalNameNode: @unchecked Sendable {
   // Sendable: the references are signals (Sendable) held only to read their names.
