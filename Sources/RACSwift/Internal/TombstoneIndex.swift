@@ -3,8 +3,8 @@
 ///
 /// The list itself is its owner's (a subject's entries, a scope's members). A removed member
 /// other than the last is overwritten with a tombstone instead of closing the gap, so nothing
-/// after it moves, and its key is left in the index (deleting from a Swift dictionary hashes
-/// again the keys after it): the owner checks that a place it looks up still holds the object.
+/// after it moves, and its key is left in the index (deleting from the table moves back the keys
+/// after it): the owner checks that a place it looks up still holds the object.
 /// Once tombstones are half of the places (``needsSweep(count:)``), the owner sweeps them out,
 /// keeping the order, and indexes the members again (``rebuild(count:key:)``), which drops the
 /// stale keys. The last place's key is deleted on removal, since an append reuses the place; so
@@ -17,7 +17,7 @@
 @usableFromInline
 struct TombstoneIndex {
   /// Where each indexed member is; `nil` until the list first needs it.
-  @usableFromInline var positions: [ObjectIdentifier: Int]?
+  @usableFromInline var positions: IdentityTable?
   /// How many places hold a tombstone.
   @usableFromInline var tombstones = 0
   /// Whether one object was indexed twice (a compound disposable given one disposable twice):
@@ -70,8 +70,7 @@ struct TombstoneIndex {
   /// tombstones it finds.
   @inlinable
   mutating func rebuild(count: Int, key: (Int) -> ObjectIdentifier?) {
-    var index: [ObjectIdentifier: Int] = [:]
-    index.reserveCapacity(count)
+    var index = IdentityTable(minimumCapacity: count)
     var tombstones = 0
     var hasDuplicates = false
     for position in 0..<count {
