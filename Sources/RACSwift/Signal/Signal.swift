@@ -17,8 +17,10 @@
 /// ```
 ///
 /// A subscriber never receives two events at once, events after a terminal event are never
-/// delivered, and a subscription is disposed automatically when it finishes. Operators are
-/// `@inlinable`: their per-event path is specialized in the module that builds the chain.
+/// delivered, and a subscription is disposed automatically when it finishes. Most operators are
+/// `@inlinable`: their per-event path is specialized in the module that builds the chain. The
+/// time-based ones (`delay`, `throttle`, `timeout`), whose events go through a scheduler anyway,
+/// and `doNext` and `groupBy` are not.
 ///
 /// `Signal` is the one non-final class of RACSwift; only the module subclasses it (the
 /// subjects). It is `Sendable`: its state is immutable except the name set with ``setName(_:)``,
