@@ -7,24 +7,12 @@ import Testing
   "IdentityTable: the identity index of large lists agrees with a dictionary",
   .checksLiveSubscriptions)
 struct IdentityTableTests {
-  /// A seeded generator, so that a failure repeats.
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   @Test("20,000 random sets, updates, look-ups and removals of 2,000 objects, through growth")
   func agreesWithADictionary() {
     let objects = (0..<2_000).map { _ in Marker() }
     var table = IdentityTable()
     var model: [ObjectIdentifier: Int] = [:]
-    var random = Seeded(state: 35)
+    var random = SeededGenerator(state: 35)
     for step in 0..<20_000 {
       let key = ObjectIdentifier(objects[Int.random(in: 0..<objects.count, using: &random)])
       switch Int.random(in: 0..<4, using: &random) {
@@ -50,7 +38,7 @@ struct IdentityTableTests {
     for (position, object) in objects.enumerated() {
       table.updateValue(position, forKey: ObjectIdentifier(object))
     }
-    var random = Seeded(state: 7)
+    var random = SeededGenerator(state: 7)
     for (step, object) in objects.shuffled(using: &random).enumerated() {
       table.removeValue(forKey: ObjectIdentifier(object))
       #expect(table.count == objects.count - step - 1)
