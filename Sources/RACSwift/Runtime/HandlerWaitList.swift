@@ -34,7 +34,7 @@ enum HandlerWaitList {
 
   static func bucket(for subscription: ObjectIdentifier) -> Bucket {
     // Objects are at least 16-byte aligned: the bits above the lowest four spread best.
-    buckets[Int((UInt(bitPattern: subscription.hashValue) >> 4) & 63)]
+    buckets[Int((UInt(bitPattern: subscription) >> 4) & 63)]
   }
 
   /// Sleeps until ``wake(_:)`` is called for `subscription`, unless `mustSleep` — asked under
