@@ -35,11 +35,11 @@ struct HandlerFenceSleepConcurrencyTests {
     let announcement: @Sendable () -> UInt
     switch running {
     case .value:
-      let sink = subject.subscribe(next: { _ in handler() }) as! NextSink<Int, Never>
+      let sink = subject.subscribe(next: { _ in handler() }) as! NextHandlerScope<Int, Never>
       subscription = sink
       announcement = { sink.fence.running.load(ordering: .acquiring) }
     case .completion:
-      let sink = subject.subscribe(completed: handler) as! BlockSink<Int, Never>
+      let sink = subject.subscribe(completed: handler) as! HandlerScope<Int, Never>
       subscription = sink
       announcement = { sink.fence.running.load(ordering: .acquiring) }
     }

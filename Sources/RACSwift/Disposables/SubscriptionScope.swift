@@ -28,8 +28,8 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   /// in the padding after `flags`: it costs no scope any size.
   @usableFromInline let downstreamDepth: UInt8
   /// The line of ``origin``, stored apart from its file so that it fills the padding after
-  /// `flags`: every subscription's end sink is a scope, and 8 bytes here decide its size class
-  /// (W8's bytes per subscription).
+  /// `flags`: the handler scope at the end of every subscription is a scope, and 8 bytes here
+  /// decide its size class (W8's bytes per subscription).
   @usableFromInline let originLine: UInt32
   @usableFromInline @exclusivity(unchecked) var children = DisposableList()
   @usableFromInline @exclusivity(unchecked) weak var owner: SubscriptionOwner?

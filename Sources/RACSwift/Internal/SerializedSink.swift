@@ -7,7 +7,7 @@
 ///   overlap downstream: each is delivered on its own, in the order the gate takes them;
 /// - nothing is delivered after the first terminal event, nor once `scope` is disposed (checked
 ///   as each event's turn comes; that no handler starts after a `dispose()` from another thread
-///   has returned is the end sink's promise);
+///   has returned is the promise of the handler scope at the subscription's end);
 /// - no lock is held while the downstream sink runs, and a sender never waits for another
 ///   thread's delivery: a send that finds delivery in progress is queued and delivered by the
 ///   thread already delivering, right after its current event (``SerialGate``).

@@ -45,20 +45,20 @@ extension Signal {
     }
     let origin = SubscriptionOrigin(file: file, line: line)
     if error == nil, completed == nil, let next {
-      let sink = NextSink<Value, Failure>(next: next, origin: origin)
-      start(root: sink, isolation: isolation) { sink.receive($0) }
-      return sink
+      let subscription = NextHandlerScope<Value, Failure>(next: next, origin: origin)
+      start(root: subscription, isolation: isolation) { subscription.receive($0) }
+      return subscription
     }
-    let sink = BlockSink<Value, Failure>(
+    let subscription = HandlerScope<Value, Failure>(
       next: next, error: error, completed: completed, origin: origin)
-    start(root: sink, isolation: isolation) { sink.receive($0) }
-    return sink
+    start(root: subscription, isolation: isolation) { subscription.receive($0) }
+    return subscription
   }
 
   /// `subscribe(next:error:completed:)` of a synchronous signal (``isSynchronous``) without an
   /// actor: every event, the terminal one included, is handled before this returns, so the
   /// subscription needs nothing on the heap (see ``FinishedSubscription``). The handlers see
-  /// what a ``BlockSink`` would show them: values, then one terminal event.
+  /// what a ``HandlerScope`` would show them: values, then one terminal event.
   @inlinable
   final func subscribeFinishing(
     _ path: SynchronousPath<Value, Failure>,
@@ -105,11 +105,11 @@ extension Signal {
     next: ((Value) -> Void)?, error: ((Failure) -> Void)? = nil, completed: (() -> Void)? = nil,
     deliveringOn target: (any Actor)?, file: StaticString = #fileID, line: UInt = #line
   ) -> any Disposable {
-    let sink = BlockSink<Value, Failure>(
+    let subscription = HandlerScope<Value, Failure>(
       next: next, error: error, completed: completed,
       origin: SubscriptionOrigin(file: file, line: line))
-    start(root: sink, isolation: target) { sink.receive($0) }
-    return sink
+    start(root: subscription, isolation: target) { subscription.receive($0) }
+    return subscription
   }
 
   /// Starts a subscription whose end is `deliver`, run on `isolation` when there is one (through

@@ -193,7 +193,7 @@ final class SubscriberLifetime<Value, Failure: Error>: SubscriptionScope, @unche
   /// running on another thread.
   @usableFromInline let fence = HandlerFence()
   /// Whether the subscriber was made with handlers (else it forwards downstream, and the
-  /// subscription's end sink fences its handlers).
+  /// subscription's handler scope fences its handlers).
   @usableFromInline let runsHandlers: Bool
 
   @inlinable

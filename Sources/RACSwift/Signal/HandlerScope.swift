@@ -7,7 +7,7 @@
 /// RAC; nothing is delivered once the subscription is disposed, and once `dispose()` has
 /// returned no handler starts (``HandlerFence``).
 @usableFromInline
-final class BlockSink<Value, Failure: Error>: SubscriptionScope, @unchecked Sendable {
+final class HandlerScope<Value, Failure: Error>: SubscriptionScope, @unchecked Sendable {
   @usableFromInline let next: ((Value) -> Void)?
   @usableFromInline let error: ((Failure) -> Void)?
   @usableFromInline let completed: (() -> Void)?
@@ -45,9 +45,9 @@ final class BlockSink<Value, Failure: Error>: SubscriptionScope, @unchecked Send
   }
 }
 
-/// ``BlockSink`` for the common `subscribe(next:)`: only a value handler, 32 bytes smaller.
+/// ``HandlerScope`` for the common `subscribe(next:)`: only a value handler, 32 bytes smaller.
 @usableFromInline
-final class NextSink<Value, Failure: Error>: SubscriptionScope, @unchecked Sendable {
+final class NextHandlerScope<Value, Failure: Error>: SubscriptionScope, @unchecked Sendable {
   @usableFromInline let next: (Value) -> Void
   @usableFromInline let fence = HandlerFence()
 
