@@ -26,17 +26,7 @@ final class HandlerScope<Value, Failure: Error>: SubscriptionScope, @unchecked S
 
   @inlinable @inline(__always)
   func receive(_ event: Event<Value, Failure>) {
-    switch event {
-    case .next(let value):
-      guard let next else { return }
-      fence.run(unlessDisposed: self) { next(value) }
-    case .error(let failure):
-      fence.runTerminal(
-        of: self, ending: { disposeIfNeeded() }, handler: { error?(failure) })
-    case .completed:
-      fence.runTerminal(
-        of: self, ending: { disposeIfNeeded() }, handler: { completed?() })
-    }
+    fence.runHandler(for: event, of: self, next: next, error: error, completed: completed)
   }
 
   @usableFromInline
@@ -59,12 +49,7 @@ final class NextHandlerScope<Value, Failure: Error>: SubscriptionScope, @uncheck
 
   @inlinable @inline(__always)
   func receive(_ event: Event<Value, Failure>) {
-    if case .next(let value) = event {
-      fence.run(unlessDisposed: self) { next(value) }
-    } else {
-      fence.runTerminal(
-        of: self, ending: { disposeIfNeeded() }, handler: {})
-    }
+    fence.runHandler(for: event, of: self, next: next, error: nil, completed: nil)
   }
 
   @usableFromInline
