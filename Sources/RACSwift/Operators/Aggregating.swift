@@ -33,10 +33,10 @@ extension Signal {
   /// ```swift
   /// words.aggregate(startFactory: { Set<String>() }) { set, word in set.union([word]) }
   /// ```
-  @inlinable
   ///
   /// Written on an actor, `startFactory` and `combine` run only on it: the start value is made
   /// when the subscription's first event reaches the actor.
+  @inlinable
   public func aggregate<A>(
     startFactory: @escaping () -> A, _ combine: @escaping (A, Value) -> A,
     isolation: isolated (any Actor)? = #isolation
@@ -47,7 +47,8 @@ extension Signal {
   }
 
   /// The fold behind every `aggregate`: the start value is made by the subscription's first
-  /// event, where the events arrive (so on the actor, behind ``isolated(to:)``).
+  /// value, or by its completion if no value came, where the events arrive (so on the actor,
+  /// behind ``isolated(to:)``); a failure makes none.
   @inlinable
   func aggregate<A>(
     startFactory: @escaping () -> A, name: SignalNameNode,
@@ -61,17 +62,17 @@ extension Signal {
       let op = Op.cast(signal)
       let startFactory = op.parameter.startFactory
       let combine = op.parameter.combine
-      let state = FoldState<A?>(accumulator: nil)
+      let state = AggregateState<A>()
       op.subscribeInput(
         sink: { event in
           switch event {
           case .next(let value):
-            let accumulator = state.accumulator ?? startFactory()
-            state.accumulator = combine(accumulator, value, state.index)
+            let result = state.fold.result(startingWith: startFactory)
+            state.fold = .folded(combine(result, value, state.index))
             state.index += 1
           case .error(let error): emit(.error(error), to: sink)
           case .completed:
-            emit(.next(state.accumulator ?? startFactory()), to: sink)
+            emit(.next(state.fold.result(startingWith: startFactory)), to: sink)
             if !scope.isDisposed { emit(.completed, to: sink) }
           }
         }, scope: scope)
@@ -119,12 +120,41 @@ struct AggregateParameters<A, Value> {
   }
 }
 
-/// The accumulator and index of one subscription to a fold. Upstream delivers serially, so it
-/// needs no lock.
+/// One subscription's `aggregate`. Upstream delivers serially, so it needs no lock.
+@usableFromInline
+final class AggregateState<A>: @unchecked Sendable {
+  /// The result so far; ``AggregateFold/awaitingFirstValue`` until the first value.
+  @usableFromInline @exclusivity(unchecked) var fold = AggregateFold<A>.awaitingFirstValue
+  /// The index `combine` gets with the next value.
+  @usableFromInline @exclusivity(unchecked) var index = 0
+
+  @inlinable init() {}
+}
+
+/// Where one subscription's `aggregate` stands: the start value is made only when the first value
+/// (or the completion, if none came) needs it, so until then there is no result.
+@usableFromInline
+enum AggregateFold<A> {
+  /// No value has arrived yet: the start value has not been made.
+  case awaitingFirstValue
+  /// The start value combined with every value so far.
+  case folded(A)
+
+  /// The result so far, or a new start value from `start` when no value has arrived.
+  @inlinable
+  func result(startingWith start: () -> A) -> A {
+    if case .folded(let result) = self { return result }
+    return start()
+  }
+}
+
+/// A mutable value that one subscription of a unary stage keeps between events — a running
+/// result (`collect`, `takeLast`, `groupBy`), the previous value (`distinctUntilChanged`,
+/// `combinePrevious`) or a flag (whether `skip(while:)` / `skip(until:)` has started
+/// forwarding). Upstream delivers serially, so it needs no lock.
 @usableFromInline
 final class FoldState<A>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var accumulator: A
-  @usableFromInline @exclusivity(unchecked) var index = 0
 
   @inlinable init(accumulator: A) { self.accumulator = accumulator }
 }
