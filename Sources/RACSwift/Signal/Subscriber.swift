@@ -6,11 +6,10 @@ import Synchronization
 /// Safe to call from any thread. Delivery is serialized: a send that arrives while another is
 /// being delivered — from another thread, or re-entrantly from a handler — is queued and
 /// delivered by the thread already delivering, right after the current event, in send order.
-/// An uncontended send is delivered before `sendNext` returns; `sendNext` never
-/// blocks on another thread's handler. After a terminal event the subscriber disposes every
-/// subscription feeding it (before running its error/completed handler, as RAC's subscriber
-/// does) and
-/// ignores anything sent later.
+/// An uncontended send is delivered before `sendNext` returns; `sendNext` never blocks on
+/// another thread's handler. After a terminal event the subscriber disposes every subscription
+/// feeding it (before running its error/completed handler, as RAC's subscriber does) and ignores
+/// anything sent later.
 ///
 /// ```swift
 /// let printer = Subscriber<Int, Never>(next: { print($0) })
@@ -37,9 +36,9 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
   /// actor).
   /// Cleared with `target`: the subscription's scope is what holds its handlers.
   @usableFromInline @exclusivity(unchecked) var parent: SubscriptionScope?
-  /// Whether `target` may still be set: cleared when it is, so that `releaseSink()` after a
+  /// Whether `target` may still be set: cleared when it is, so that `releaseTarget()` after a
   /// terminal event does not go through the gate (whose queue a re-entrant pass allocates).
-  @usableFromInline let holdsSink = Atomic<Bool>(true)
+  @usableFromInline let holdsTarget = Atomic<Bool>(true)
 
   /// A subscriber running the given handlers; each is optional.
   ///
@@ -113,7 +112,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     if lifetime.isDisposed {
       self.target = nil
       parent = nil
-      holdsSink.store(false, ordering: .releasing)
+      holdsTarget.store(false, ordering: .releasing)
       target.release()
       return
     }
@@ -124,7 +123,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
       return
     }
     self.target = nil
-    holdsSink.store(false, ordering: .releasing)
+    holdsTarget.store(false, ordering: .releasing)
     // Owned by this call from here: released once the terminal event has been delivered.
     let ended = target.takeRetainedValue()
     if let parent {
@@ -148,12 +147,12 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
   /// handler runs, it waits for that handler to return.
   public func dispose() { lifetime.dispose() }
 
-  /// Lets go of `sink` once `lifetime` is disposed. `sink` belongs to the owner of `gate`, so the
-  /// release goes through it: at once when the gate is free, else right after the event being
-  /// delivered (`deliver` drops the sink of a disposed subscriber without calling it).
+  /// Lets go of `target` once `lifetime` is disposed. `target` belongs to the owner of `gate`, so
+  /// the release goes through it: at once when the gate is free, else right after the event being
+  /// delivered (`deliver` drops the target of a disposed subscriber without calling it).
   @usableFromInline
-  func releaseSink() {
-    if !holdsSink.load(ordering: .acquiring) { return }
+  func releaseTarget() {
+    if !holdsTarget.load(ordering: .acquiring) { return }
     gate.perform(.completed) { deliver($0) }
   }
 
@@ -201,7 +200,7 @@ final class SubscriberLifetime<Value, Failure: Error>: SubscriptionScope, @unche
   }
 
   @usableFromInline
-  override func didDispose() { subscriber?.releaseSink() }
+  override func didDispose() { subscriber?.releaseTarget() }
 
   @usableFromInline
   override func didReturnFromDisposal(_ didDispose: Bool) {
