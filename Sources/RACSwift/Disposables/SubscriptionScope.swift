@@ -16,7 +16,8 @@ import Synchronization
 /// `disposed`, set by `dispose()` before it takes `lock`, and `hasMembers`, set by `add(_:)` and
 /// `setOwner(_:)` with `lock` held before they record anything. A member is therefore either
 /// disposed by `dispose()` or at once by `add(_:)`; and `dispose()` skips the lock when it finds
-/// `hasMembers` unset, since nothing was recorded before it and nothing will be after.
+/// `hasMembers` unset, since nothing was recorded before it and nothing will be after. (A third
+/// flag, `keepsMembersOnRelease`, is set by the initializer, before the scope is shared.)
 @usableFromInline
 class SubscriptionScope: Disposable, @unchecked Sendable {
   @usableFromInline let lock = Lock()

@@ -18,9 +18,12 @@
 /// with an operation type of its own, runs each operation through ``perform(_:_:)``, and delivers
 /// from inside it with ``deliver(_:)``.
 ///
-/// Operator states subclass it rather than hold one: holding one would cost an allocation per
-/// subscription and a pointer more to follow on every event. Its members are `final`, so calls
-/// from inlined operator code are direct.
+/// An operator state whose own fields decide what to forward subclasses it (``MergeState``,
+/// `SwitchState`): holding one would cost an allocation per subscription and a pointer more to
+/// follow on every event. A state that only forwards what it is given holds a
+/// ``SerializedEventSink`` as its `output` instead (``BoundedFlattenState``, the timing
+/// operators), as do operators with no state of their own (`take(until:)`). Its members are
+/// `final`, so calls from inlined operator code are direct.
 ///
 /// Lock discipline: every event and operation runs through `gate`, one at a time and with no lock
 /// held, so `latch` — and any subclass field documented as "owner of the gate only" — is touched

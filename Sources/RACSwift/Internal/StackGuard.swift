@@ -1,11 +1,11 @@
 internal import CRACSwiftThreadState
 
-/// Keeps chains of any operator in bounded stack: a subscription, a delivery or a
-/// disposal that would run too deep on the stack is deferred to a loop run by the outermost
+/// Keeps chains of any operator in bounded stack: a subscription, a delivery, a disposal or a
+/// release that would run too deep on the stack is deferred to a loop run by the outermost
 /// guarded frame of the same thread, which runs it at that frame's depth once the work in
 /// progress returns.
 ///
-/// Three places are guarded, and between two guarded places a chain has only a bounded number
+/// Four places are guarded, and between two guarded places a chain has only a bounded number
 /// of frames:
 /// - every subscription to an upstream signal (`Signal.subscribe(sink:scope:)`): a chain built in
 ///   a loop subscribes recursively, one level per operator. After ``nestingLimit`` nested
@@ -15,7 +15,11 @@ internal import CRACSwiftThreadState
 ///   chain has a checkpoint every ``nestingLimit`` operators at most, where an event that finds
 ///   the stack too deep is queued and delivered by the loop;
 /// - every disposal of a scope with members (`SubscriptionScope`), which recurses into nested
-///   child scopes and compound disposables.
+///   child scopes and compound disposables;
+/// - every ``releaseLoopInterval``th release along a chain of objects that hold the next one
+///   (``ChainReference``, ``StackGuard/releaseMovingOut(_:leaving:)``), and the release of a
+///   checkpoint's downstream sink: freeing a chain built in a loop releases one object from
+///   inside the `deinit` of the one before.
 ///
 /// The first guarded place a thread enters becomes its outermost frame: it runs its own work,
 /// then the work deferred meanwhile, in the order it was deferred, until none is left. So all

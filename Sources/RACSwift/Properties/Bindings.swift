@@ -256,8 +256,9 @@ public final class BindingRegistry: @unchecked Sendable {
     weak var object: AnyObject?
   }
 
-  /// Receives the message about a duplicate binding; by default it goes to ``SignalLog/output``
-  /// as a warning.
+  /// Receives each message: a duplicate binding, or a key-path binding ended for writing the
+  /// `isEnabled` of a control that a bound command owns. By default it goes to
+  /// ``SignalLog/output`` as a warning.
   public var report: @Sendable (String) -> Void {
     get { lock.withLock { reporter } }
     set { lock.withLock { reporter = newValue } }

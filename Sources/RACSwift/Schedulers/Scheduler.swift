@@ -121,8 +121,9 @@ public enum Schedulers {
 
 /// The thread-local behind ``Schedulers/current``.
 enum CurrentScheduler {
-  // A pthread key holding an unretained `SchedulerBox`: the box lives as long as the scheduler,
-  // which outlives every action it runs.
+  // A pthread key holding an unretained `SchedulerBox`: whoever calls `run(as:_:)` holds the box
+  // for the whole call (a scheduler's queued action captures its scheduler's box;
+  // `Schedulers.perform(as:_:)` holds the one it makes).
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
     pthread_key_create(&key, nil)
@@ -145,9 +146,10 @@ enum CurrentScheduler {
 
 /// A scheduler as an object that can be referenced unretained from a thread-local.
 final class SchedulerBox: @unchecked Sendable {
-  // Lock discipline: `scheduler` is written once, by the owning scheduler's init, before the box
-  // is used. It is unowned to avoid a cycle with that scheduler, which outlives every use (only
-  // during its own actions).
+  // Lock discipline: `scheduler` is written once, before the box is used: by the initializer of
+  // the scheduler that owns the box, or by `Schedulers.perform(as:_:)` for the box it makes for
+  // one call. It is unowned, so that the box makes no cycle with its scheduler; it is read only
+  // while one of that scheduler's actions runs.
   unowned(unsafe) var scheduler: (any Scheduler)?
   init() {}
 }

@@ -44,10 +44,12 @@ enum HopTarget: @unchecked Sendable {
 /// - otherwise it is queued, and one drain scheduled on the target delivers everything queued,
 ///   including what arrives while it runs.
 ///
-/// With a ``SubscriptionScope`` (the scheduler case), the pending drain action is kept in the
-/// scope only while it is pending — so disposing the subscription cancels it, and a long-lived
-/// subscription does not accumulate finished actions — and items still queued when the scope is
-/// disposed are dropped.
+/// With a ``SubscriptionScope`` (that of the subscription whose items it carries), items still
+/// queued when the scope is disposed are dropped; for a scheduler, the pending drain action is
+/// also kept in the scope, only while it is pending — so disposing the subscription cancels it,
+/// and a long-lived subscription does not accumulate finished actions. (The hop to a
+/// subscription's handlers needs no scope: their ``HandlerFence`` drops what comes after
+/// disposal.)
 ///
 /// Lock discipline: `pending`, `busy`, `action` and `round` are read and written only with `lock`
 /// held; `deliver` runs without it, by one thread at a time (the one that set `busy` and is
@@ -71,10 +73,10 @@ final class Hop<Item>: @unchecked Sendable {
   /// Counts scheduled drains, so that a late ``track(_:round:)`` recognises its own.
   @usableFromInline @exclusivity(unchecked) var round = 0
 
-  /// A hop delivering to `deliver` on `target`; `scope` tracks scheduled drains (give one for a
-  /// scheduler target, where an action can be cancelled). `deliver` takes its item `inout`, as a
-  /// stage takes its event (``Signal/Sink``), so a hop of events delivers straight into the next
-  /// stage; it must not change the item.
+  /// A hop delivering to `deliver` on `target`; once `scope` is disposed, queued items are
+  /// dropped, and for a scheduler target `scope` holds the pending drain action (which disposal
+  /// cancels). `deliver` takes its item `inout`, as a stage takes its event (``Signal/Sink``), so
+  /// a hop of events delivers straight into the next stage; it must not change the item.
   @usableFromInline
   init(
     to target: HopTarget, scope: SubscriptionScope? = nil,

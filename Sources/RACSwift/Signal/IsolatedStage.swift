@@ -2,8 +2,8 @@ extension Signal {
   /// The signal an operator's stage reads from when its closure was written on `isolation`
   /// (such a closure runs on that actor): the receiver itself when there is no actor — the
   /// stage runs where the events arrive, serially, as in RAC, at no extra cost — else the
-  /// receiver's events carried to the actor by a ``Hop``. Every operator that takes a user closure reads through
-  /// this, so the rule lives in one place:
+  /// receiver's events carried to the actor by a ``Hop``. Every operator that takes a user
+  /// closure reads through this, so the rule lives in one place:
   ///
   /// - an event that reaches the stage on the actor with nothing queued ahead of it runs inline
   ///   (a `sendNext` on the main thread passes a main-actor chain before it returns);
