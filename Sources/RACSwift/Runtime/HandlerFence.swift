@@ -67,27 +67,6 @@ struct HandlerFence: ~Copyable, @unchecked Sendable {
     leave(scope, setting: Self.finished)
   }
 
-  /// Runs the handler `event` calls for, for the subscription `scope` ends: a value's only while
-  /// `scope` is not disposed (nothing is announced when there is no value handler); a terminal
-  /// event's only if this call is the one that disposes `scope`, which it does right before the
-  /// handler, as in RAC. A missing handler is skipped.
-  @inlinable @inline(__always)
-  func runHandler<Value, Failure: Error>(
-    for event: Event<Value, Failure>, of scope: SubscriptionScope,
-    next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?
-  ) {
-    switch event {
-    case .next(let value):
-      guard let next else { return }
-      run(unlessDisposed: scope) { next(value) }
-    case .error(let failure):
-      runTerminal(
-        of: scope, ending: { scope.disposeIfNeeded() }, handler: { error?(failure) })
-    case .completed:
-      runTerminal(of: scope, ending: { scope.disposeIfNeeded() }, handler: { completed?() })
-    }
-  }
-
   /// Stores this thread's announcement, then fences it against the disposed flag's load.
   @inlinable @inline(__always)
   func announce() {

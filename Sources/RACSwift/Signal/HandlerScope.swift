@@ -26,7 +26,17 @@ final class HandlerScope<Value, Failure: Error>: SubscriptionScope, @unchecked S
 
   @inlinable @inline(__always)
   func receive(_ event: Event<Value, Failure>) {
-    fence.runHandler(for: event, of: self, next: next, error: error, completed: completed)
+    switch event {
+    case .next(let value):
+      guard let next else { return }
+      fence.run(unlessDisposed: self) { next(value) }
+    case .error(let failure):
+      fence.runTerminal(
+        of: self, ending: { disposeIfNeeded() }, handler: { error?(failure) })
+    case .completed:
+      fence.runTerminal(
+        of: self, ending: { disposeIfNeeded() }, handler: { completed?() })
+    }
   }
 
   @usableFromInline
@@ -49,7 +59,12 @@ final class NextHandlerScope<Value, Failure: Error>: SubscriptionScope, @uncheck
 
   @inlinable @inline(__always)
   func receive(_ event: Event<Value, Failure>) {
-    fence.runHandler(for: event, of: self, next: next, error: nil, completed: nil)
+    if case .next(let value) = event {
+      fence.run(unlessDisposed: self) { next(value) }
+    } else {
+      fence.runTerminal(
+        of: self, ending: { disposeIfNeeded() }, handler: {})
+    }
   }
 
   @usableFromInline

@@ -55,8 +55,17 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     // returned. The terminal event ends the lifetime where its handler runs (on the actor, for
     // an isolated subscriber), right before the handler, as in RAC.
     let handlers: (inout Event<Value, Failure>) -> Void = { event in
-      lifetime.fence.runHandler(
-        for: event, of: lifetime, next: next, error: error, completed: completed)
+      switch event {
+      case .next(let value):
+        guard let next else { return }
+        lifetime.fence.run(unlessDisposed: lifetime) { next(value) }
+      case .error(let failure):
+        lifetime.fence.runTerminal(
+          of: lifetime, ending: { lifetime.disposeIfNeeded() }, handler: { error?(failure) })
+      case .completed:
+        lifetime.fence.runTerminal(
+          of: lifetime, ending: { lifetime.disposeIfNeeded() }, handler: { completed?() })
+      }
     }
     if let isolation {
       let hop = Hop<Event<Value, Failure>>(to: HopTarget(actor: isolation), deliver: handlers)
