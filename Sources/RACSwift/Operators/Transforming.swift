@@ -13,56 +13,7 @@ extension Signal {
   ) -> Signal<T, Failure> {
     // `consuming`: the new signal takes over the caller's reference to `self`, so a chain built
     // in one expression hands its temporaries on without a retain and a release per operator.
-    (consume self).isolated(to: isolation).mapping(name: .input("map:"), transform)
-  }
-
-  /// The one stage of `map` and of the operators that are a `map` under another name (`not`,
-  /// `and`, `or`), on the receiver as it is (already carried to the closure's actor, if it has
-  /// one): synchronous when the receiver is.
-  @inlinable
-  consuming func mapping<T>(
-    name: SignalNameNode, _ transform: @escaping (Value) -> T
-  ) -> Signal<T, Failure> {
-    let source = consume self
-    typealias Op = MapSignal<Value, T, Failure>
-    if source.canExtendSynchronously {
-      return Op(synchronous: name, source: source, function: transform) {
-        signal, sink, scope in
-        let op = Op.cast(signal)
-        let transform = op.function
-        // The source is synchronous: this signal was made synchronous only then.
-        if op.isFiltered {
-          let isIncluded = op.predicate
-          op.subscribeInputSynchronously(
-            stage: { event in
-              var mapped = event.map(transform)
-              if mapped.passes(isIncluded) { sink(&mapped) }
-            }, scope: scope)
-        } else {
-          op.subscribeInputSynchronously(
-            stage: { emit($0.map(transform), to: sink) }, scope: scope)
-        }
-      }
-    }
-    return Op(name: name, source: source, function: transform) {
-      signal, sink, scope in
-      let op = Op.cast(signal)
-      // Each stage captures one object, its context (see ``StageContext``).
-      if op.isFiltered {
-        let stage = StageContext(
-          parameter: MapFilterParameter(transform: op.function, isIncluded: op.predicate),
-          sink: sink)
-        op.subscribeInput(
-          sink: { event in
-            var mapped = event.map(stage.parameter.transform)
-            if mapped.passes(stage.parameter.isIncluded) { stage.sink(&mapped) }
-          }, scope: scope)
-      } else {
-        let stage = StageContext(parameter: FunctionParameter(op.function), sink: sink)
-        op.subscribeInput(
-          sink: { emit($0.map(stage.parameter.function), to: stage.sink) }, scope: scope)
-      }
-    }
+    (consume self).isolated(to: isolation).appending(MapStage(transform), name: .input("map:"))
   }
 
   /// Maps each value to a signal and merges the results: inner signals run concurrently, values
@@ -394,5 +345,21 @@ struct SignalTransform<Input, Value, Failure: Error> {
   @usableFromInline let transform: (Input) -> Signal<Value, Failure>
   @inlinable init(_ transform: @escaping (Input) -> Signal<Value, Failure>) {
     self.transform = transform
+  }
+}
+
+/// The stage of `map` and of the operators that are a `map` under another name (`not`, `and`,
+/// `or`): sends each value transformed, and the terminal event.
+@usableFromInline
+struct MapStage<Input, Value, Failure: Error>: SignalStage {
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline let transform: (Input) -> Value
+  @inlinable init(_ transform: @escaping (Input) -> Value) { self.transform = transform }
+
+  @inlinable @inline(__always)
+  func receive(
+    _ event: inout Event<Input, Failure>, state: inout Void, send: Signal<Value, Failure>.Sink
+  ) {
+    emit(event.map(transform), to: send)
   }
 }

@@ -26,25 +26,3 @@ final class StageContext<Parameter, Value, Failure: Error>: @unchecked Sendable 
     self.sink = sink
   }
 }
-
-/// A `map`'s transform as a ``StageContext``'s parameter: in a struct, it keeps its declared
-/// shape (CONTRIBUTING, rule 3).
-@usableFromInline
-struct FunctionParameter<Input, Output> {
-  @usableFromInline let function: (Input) -> Output
-  @inlinable init(_ function: @escaping (Input) -> Output) { self.function = function }
-}
-
-/// The functions of a `map` with a fused `filter` (see ``MapSignal``) as a ``StageContext``'s
-/// parameter.
-@usableFromInline
-struct MapFilterParameter<Input, Value> {
-  @usableFromInline let transform: (Input) -> Value
-  @usableFromInline let isIncluded: (Value) -> Bool
-
-  @inlinable
-  init(transform: @escaping (Input) -> Value, isIncluded: @escaping (Value) -> Bool) {
-    self.transform = transform
-    self.isIncluded = isIncluded
-  }
-}
