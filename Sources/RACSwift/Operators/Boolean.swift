@@ -5,7 +5,7 @@ extension Signal where Value == Bool {
   /// isLoading.not()
   /// ```
   public func not() -> Signal<Bool, Failure> {
-    mapping(name: .input("not")) { !$0 }
+    appending(MapStage { !$0 }, name: .input("not"))
   }
 
   /// Whether all the latest values of `signals` are `true`, sent whenever any of them sends once
@@ -35,7 +35,7 @@ extension Signal where Value == [Bool] {
   /// Signal.combineLatest([a, b]).and()
   /// ```
   public func and() -> Signal<Bool, Failure> {
-    mapping(name: .input("and")) { $0.allSatisfy { $0 } }
+    appending(MapStage { $0.allSatisfy { $0 } }, name: .input("and"))
   }
 
   /// Whether any value of each array is `true` (RAC's `-or`).
@@ -44,7 +44,7 @@ extension Signal where Value == [Bool] {
   /// Signal.combineLatest([isSaving, isLoading]).or()
   /// ```
   public func or() -> Signal<Bool, Failure> {
-    mapping(name: .input("or")) { $0.contains(true) }
+    appending(MapStage { $0.contains(true) }, name: .input("or"))
   }
 }
 

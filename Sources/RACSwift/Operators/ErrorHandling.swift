@@ -53,22 +53,7 @@ extension Signal {
   public func mapError<E: Error>(
     _ transform: @escaping (Failure) -> E, isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, E> {
-    typealias Op = UnarySignal<Value, Failure, Value, E, ErrorHandler<Failure, E>>
-    return Op(
-      name: .input("mapError:"), source: isolated(to: isolation),
-      parameter: ErrorHandler(transform)
-    ) {
-      signal, sink, scope in
-      let op = Op.cast(signal)
-      op.subscribeInput(
-        sink: { event in
-          switch event {
-          case .next(let value): emit(.next(value), to: sink)
-          case .error(let error): emit(.error(op.parameter.handle(error)), to: sink)
-          case .completed: emit(.completed, to: sink)
-          }
-        }, scope: scope)
-    }
+    isolated(to: isolation).appending(MapErrorStage(transform), name: .input("mapError:"))
   }
 
   /// A signal that cannot fail: an error ends it with completion instead.
@@ -103,27 +88,7 @@ extension Signal {
     _ transform: @escaping (Value) throws(Failure) -> T,
     isolation: isolated (any Actor)? = #isolation
   ) -> Signal<T, Failure> {
-    typealias Op = UnarySignal<Value, Failure, T, Failure, ThrowingTransform<Value, T, Failure>>
-    return Op(
-      name: .input("tryMap:"), source: isolated(to: isolation),
-      parameter: ThrowingTransform(transform)
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let guardState = TerminalGuard(sink: sink)
-      op.subscribeInput(
-        sink: { event in
-          switch event {
-          case .next(let value):
-            do throws(Failure) {
-              guardState.send(.next(try op.parameter.transform(value)))
-            } catch {
-              guardState.send(.error(error))
-            }
-          case .error(let error): guardState.send(.error(error))
-          case .completed: guardState.send(.completed)
-          }
-        }, scope: scope)
-    }
+    isolated(to: isolation).appending(TryMapStage(transform), name: .input("tryMap:"))
   }
 
   /// Passes each value on if `body` does not throw; a thrown error ends the signal with it
@@ -137,31 +102,11 @@ extension Signal {
     _ body: @escaping (Value) throws(Failure) -> Void,
     isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<
-      Value, Failure, Value, Failure, ThrowingTransform<Value, Void, Failure>
-    >
-    return Op(
-      name: .input("try:"), source: isolated(to: isolation),
-      parameter: ThrowingTransform(body)
-    ) {
-      signal, sink, scope in
-      let op = Op.cast(signal)
-      let guardState = TerminalGuard(sink: sink)
-      op.subscribeInput(
-        sink: { event in
-          switch event {
-          case .next(let value):
-            do throws(Failure) {
-              try op.parameter.transform(value)
-              guardState.send(.next(value))
-            } catch {
-              guardState.send(.error(error))
-            }
-          case .error(let error): guardState.send(.error(error))
-          case .completed: guardState.send(.completed)
-          }
-        }, scope: scope)
-    }
+    isolated(to: isolation).appending(
+      TryMapStage { value throws(Failure) in
+        try body(value)
+        return value
+      }, name: .input("try:"))
   }
 
   /// A signal that runs `body` on each subscription and sends its result then completes, or
@@ -215,33 +160,90 @@ extension Signal where Failure == Never {
 
   @inlinable
   func promoteError<E: Error>(name: SignalNameNode) -> Signal<Value, E> {
-    typealias Op = UnarySignal<Value, Never, Value, E, Void>
-    return Op(name: name, source: self, parameter: ()) {
-      signal, sink, scope in
-      Op.cast(signal).subscribeInput(
-        sink: { event in
-          switch event {
-          case .next(let value): emit(.next(value), to: sink)
-          case .completed: emit(.completed, to: sink)
-          }
-        }, scope: scope)
-    }
+    appending(PromoteErrorStage(), name: name)
   }
 }
 
-/// A `(F) -> R` function kept with its declared shape (CONTRIBUTING, rule 3).
+/// The recovery of `catch`, kept with its declared shape (CONTRIBUTING, rule 3).
 @usableFromInline
 struct ErrorHandler<F: Error, R>: @unchecked Sendable {
   @usableFromInline let handle: (F) -> R
   @inlinable init(_ handle: @escaping (F) -> R) { self.handle = handle }
 }
 
-/// A typed-throwing transform kept with its declared shape.
+/// The stage of `mapError`: sends the transformed failure; values and completion pass through.
 @usableFromInline
-struct ThrowingTransform<Value, T, Failure: Error>: @unchecked Sendable {
-  @usableFromInline let transform: (Value) throws(Failure) -> T
-  @inlinable init(_ transform: @escaping (Value) throws(Failure) -> T) {
+struct MapErrorStage<Value, InputFailure: Error, Failure: Error>: SignalStage {
+  @usableFromInline typealias Input = Value
+  @usableFromInline let transform: (InputFailure) -> Failure
+  @inlinable init(_ transform: @escaping (InputFailure) -> Failure) { self.transform = transform }
+
+  @inlinable @inline(__always)
+  func receive(
+    _ event: inout Event<Value, InputFailure>, state: inout Void,
+    send: Signal<Value, Failure>.Sink
+  ) {
+    switch event {
+    case .next(let value): emit(.next(value), to: send)
+    case .error(let error): emit(.error(transform(error)), to: send)
+    case .completed: emit(.completed, to: send)
+    }
+  }
+}
+
+/// The stage of `tryMap` and `try`: sends each value transformed, or ends with the error the
+/// transform throws.
+@usableFromInline
+struct TryMapStage<Input, Value, Failure: Error>: SignalStage {
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline let transform: (Input) throws(Failure) -> Value
+  @inlinable init(_ transform: @escaping (Input) throws(Failure) -> Value) {
     self.transform = transform
+  }
+
+  @inlinable static var mayEndBeforeInput: Bool { true }
+  /// Whether the subscription has sent its terminal event (a thrown error).
+  @inlinable func makeState() -> Bool { false }
+
+  @inlinable @inline(__always)
+  func receive(
+    _ event: inout Event<Input, Failure>, state ended: inout Bool,
+    send: Signal<Value, Failure>.Sink
+  ) {
+    if ended { return }
+    switch event {
+    case .next(let value):
+      do throws(Failure) {
+        emit(.next(try transform(value)), to: send)
+      } catch {
+        ended = true
+        emit(.error(error), to: send)
+      }
+    case .error(let error):
+      ended = true
+      emit(.error(error), to: send)
+    case .completed:
+      ended = true
+      emit(.completed, to: send)
+    }
+  }
+}
+
+/// The stage of `promoteError`: the same events, typed as able to fail.
+@usableFromInline
+struct PromoteErrorStage<Value, Failure: Error>: SignalStage {
+  @usableFromInline typealias Input = Value
+  @usableFromInline typealias InputFailure = Never
+  @inlinable init() {}
+
+  @inlinable @inline(__always)
+  func receive(
+    _ event: inout Event<Value, Never>, state: inout Void, send: Signal<Value, Failure>.Sink
+  ) {
+    switch event {
+    case .next(let value): emit(.next(value), to: send)
+    case .completed: emit(.completed, to: send)
+    }
   }
 }
 

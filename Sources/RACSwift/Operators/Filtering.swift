@@ -13,46 +13,16 @@ extension Signal {
   ) -> Signal<Value, Failure> {
     // `consuming`: the new signal takes over the caller's reference to `self`, so a chain built
     // in one expression hands its temporaries on without a retain and a release per operator —
-    // and a `map` only this call references can take the predicate itself (one stage less per
-    // event, one signal less per chain).
+    // and a template operator (`map`, `scan`, …) only this call references can take the
+    // predicate itself (one stage less per event, one signal less per chain; see
+    // ``StageSignal``).
     var source = (consume self).isolated(to: isolation)
     if source.customNameStorage.isEmpty, isKnownUniquelyReferenced(&source),
-      source.fuseFilter(isIncluded)
+      source.joinFilter(isIncluded)
     {
       return source
     }
-    return source.filtering(isIncluded)
-  }
-
-  /// `filter`'s own signal, on the receiver as it is (already carried to the closure's actor, if
-  /// it has one): synchronous when the receiver is. Apart from `filter`, so that `filter`, which a
-  /// chain built per subscription calls every time, stays small enough to inline where it
-  /// joins a `map`.
-  @inlinable
-  consuming func filtering(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, PredicateParameter<Value>>
-    let source = consume self
-    let parameter = PredicateParameter(isIncluded)
-    if source.canExtendSynchronously {
-      return Op(synchronous: .input("filter:"), source: source, parameter: parameter) {
-        signal, sink, scope in
-        let op = Op.cast(signal)
-        let isIncluded = op.parameter.isIncluded
-        // The source is synchronous: this signal was made synchronous only then.
-        op.subscribeInputSynchronously(
-          stage: { if $0.passes(isIncluded) { sink(&$0) } }, scope: scope)
-      }
-    }
-    return Op(
-      name: .input("filter:"), source: source, parameter: parameter,
-      deliveryActor: source.deliveryActor
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      // The stage captures one object, its context (see ``StageContext``).
-      let stage = StageContext(parameter: op.parameter, sink: sink)
-      op.subscribeInput(
-        sink: { if $0.passes(stage.parameter.isIncluded) { stage.sink(&$0) } }, scope: scope)
-    }
+    return source.appending(FilterStage(isIncluded), name: .input("filter:"))
   }
 
   /// Transforms each value with `transform` and sends the results that are not `nil`; errors and
@@ -71,7 +41,8 @@ extension Signal {
   ) -> Signal<T, Failure> {
     // `consuming`, as `map` and `filter`: a chain built in one expression hands its temporaries
     // on without a retain and a release per operator.
-    (consume self).isolated(to: isolation).compactMapping(name: .input("compactMap:"), transform)
+    (consume self).isolated(to: isolation).appending(
+      CompactMapStage(transform), name: .input("compactMap:"))
   }
 
   /// The values of a signal of optionals that are not `nil` (RAC's `-ignore:nil`); errors and
@@ -82,37 +53,7 @@ extension Signal {
   /// ```
   @inlinable
   public consuming func skipNil<Wrapped>() -> Signal<Wrapped, Failure> where Value == Wrapped? {
-    (consume self).compactMapping(name: .input("skipNil")) { $0 }
-  }
-
-  /// The one stage of `compactMap` and `skipNil`, on the receiver as it is (already carried to the
-  /// closure's actor, if it has one): as cheap as `filter`'s, synchronous when the receiver is.
-  @inlinable
-  consuming func compactMapping<T>(
-    name: SignalNameNode, _ transform: @escaping (Value) -> T?
-  ) -> Signal<T, Failure> {
-    typealias Op = UnarySignal<Value, Failure, T, Failure, OptionalTransform<Value, T>>
-    let source = consume self
-    let parameter = OptionalTransform(transform)
-    if source.canExtendSynchronously {
-      return Op(synchronous: name, source: source, parameter: parameter) { signal, sink, scope in
-        let op = Op.cast(signal)
-        let transform = op.parameter.transform
-        // The source is synchronous: this signal was made synchronous only then.
-        op.subscribeInputSynchronously(
-          stage: { $0.forwardCompactMapped(transform, to: sink) }, scope: scope)
-      }
-    }
-    return Op(
-      name: name, source: source, parameter: parameter, deliveryActor: source.deliveryActor
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      // The stage captures one object, its context (see ``StageContext``).
-      let stage = StageContext(parameter: op.parameter, sink: sink)
-      op.subscribeInput(
-        sink: { $0.forwardCompactMapped(stage.parameter.transform, to: stage.sink) },
-        scope: scope)
-    }
+    (consume self).appending(CompactMapStage { $0 }, name: .input("skipNil"))
   }
 
   /// Sends the first `count` values, then completes at once and disposes the subscription to
@@ -124,17 +65,7 @@ extension Signal {
   /// ```
   @inlinable
   public func take(_ count: Int) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, Int>
-    return Op(name: .inputCount("take:", count), source: self, parameter: count) {
-      signal, sink, scope in
-      let op = Op.cast(signal)
-      if op.parameter <= 0 {
-        emit(.completed, to: sink)
-        return
-      }
-      let counter = TakeCounter(remaining: op.parameter, sink: sink)
-      op.subscribeInput(sink: { counter.receive(&$0) }, scope: scope)
-    }
+    appending(TakeStage(count: count), name: .inputCount("take:", count))
   }
 
   /// Skips the first `count` values, then sends the rest (RAC's `-skip:`).
@@ -144,108 +75,210 @@ extension Signal {
   /// ```
   @inlinable
   public func skip(_ count: Int) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, Int>
-    return Op(name: .inputCount("skip:", count), source: self, parameter: count) {
-      signal, sink, scope in
-      let op = Op.cast(signal)
-      if op.parameter <= 0 {
-        op.subscribeInput(sink: sink, scope: scope)
-        return
-      }
-      let counter = SkipCounter(remaining: op.parameter, sink: sink)
-      op.subscribeInput(sink: { counter.receive(&$0) }, scope: scope)
-    }
+    appending(SkipStage(count: count), name: .inputCount("skip:", count))
   }
 }
 
-/// The predicate of `filter`, `take(until:)` and `skip(while:)`/`skip(until:)`, in a struct so
-/// that the closure keeps its declared shape in a ``UnarySignal`` and a ``StageContext``
-/// (CONTRIBUTING, rule 3: a `(Value) -> Bool` stored in a field declared `(Input) -> Output`
-/// would be wrapped in a reabstraction thunk).
+/// The stage of `filter`: sends the values `isIncluded` keeps, and the terminal event.
 @usableFromInline
-struct PredicateParameter<Value> {
+struct FilterStage<Value, Failure: Error>: SignalStage {
+  @usableFromInline typealias Input = Value
+  @usableFromInline typealias InputFailure = Failure
   @usableFromInline let isIncluded: (Value) -> Bool
   @inlinable init(_ isIncluded: @escaping (Value) -> Bool) { self.isIncluded = isIncluded }
-}
 
-/// The transform of `compactMap` and `skipNil`, in a struct so that the closure keeps its
-/// declared shape in a ``UnarySignal`` (CONTRIBUTING, rule 3).
-@usableFromInline
-struct OptionalTransform<Input, Output> {
-  @usableFromInline let transform: (Input) -> Output?
-  @inlinable init(_ transform: @escaping (Input) -> Output?) { self.transform = transform }
-}
-
-/// The equivalence of `distinctUntilChanged(_:)`, in a struct so that the closure keeps its
-/// declared shape in a ``UnarySignal`` (CONTRIBUTING, rule 3).
-@usableFromInline
-struct EquivalenceParameter<Value> {
-  @usableFromInline let isEquivalent: (Value, Value) -> Bool
-  @inlinable init(_ isEquivalent: @escaping (Value, Value) -> Bool) {
-    self.isEquivalent = isEquivalent
+  @inlinable @inline(__always)
+  func receive(
+    _ event: inout Event<Value, Failure>, state: inout Void, send: Signal<Value, Failure>.Sink
+  ) {
+    if event.passes(isIncluded) { send(&event) }
   }
 }
 
-extension Event {
-  /// The one stage body of `compactMap`, escaping or not: sends `sink` the transformed value of
-  /// a `next` event when `transform` returns one, and any terminal event.
+/// The stage of `compactMap` and `skipNil`: sends the transformed values that are not `nil`,
+/// and the terminal event.
+@usableFromInline
+struct CompactMapStage<Input, Value, Failure: Error>: SignalStage {
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline let transform: (Input) -> Value?
+  @inlinable init(_ transform: @escaping (Input) -> Value?) { self.transform = transform }
+
   @inlinable @inline(__always)
-  func forwardCompactMapped<T>(
-    _ transform: (Value) -> T?, to sink: (inout Event<T, Failure>) -> Void
+  func receive(
+    _ event: inout Event<Input, Failure>, state: inout Void, send: Signal<Value, Failure>.Sink
   ) {
-    switch self {
-    case .next(let value): if let mapped = transform(value) { emit(.next(mapped), to: sink) }
-    case .error(let error): emit(.error(error), to: sink)
-    case .completed: emit(.completed, to: sink)
+    switch event {
+    case .next(let value): if let mapped = transform(value) { emit(.next(mapped), to: send) }
+    case .error(let error): emit(.error(error), to: send)
+    case .completed: emit(.completed, to: send)
     }
   }
 }
 
-/// Per-subscription state of `take(_:)`. Upstream delivers serially, so it needs no lock.
+/// The stage of `take(_:)`: counts down the values still to send; completes after the last.
 @usableFromInline
-final class TakeCounter<Value, Failure: Error>: @unchecked Sendable {
-  @usableFromInline @exclusivity(unchecked) var remaining: Int
-  @usableFromInline let sink: (inout Event<Value, Failure>) -> Void
+struct TakeStage<Value, Failure: Error>: SignalStage {
+  @usableFromInline typealias Input = Value
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline let count: Int
+  @inlinable init(count: Int) { self.count = count }
 
-  @inlinable
-  init(remaining: Int, sink: @escaping (inout Event<Value, Failure>) -> Void) {
-    self.remaining = remaining
-    self.sink = sink
-  }
+  @inlinable static var mayEndBeforeInput: Bool { true }
+  @inlinable var completesAtStart: Bool { count <= 0 }
+  @inlinable func makeState() -> Int { count }
 
   @inlinable @inline(__always)
-  func receive(_ event: inout Event<Value, Failure>) {
+  func receive(
+    _ event: inout Event<Value, Failure>, state remaining: inout Int,
+    send: Signal<Value, Failure>.Sink
+  ) {
     guard remaining > 0 else { return }
     if case .next = event {
       remaining -= 1
-      sink(&event)
-      if remaining == 0 { emit(.completed, to: sink) }
+      send(&event)
+      if remaining == 0 { emit(.completed, to: send) }
     } else {
       remaining = 0
-      sink(&event)
+      send(&event)
     }
   }
 }
 
-/// Per-subscription state of `skip(_:)`. Upstream delivers serially, so it needs no lock.
+/// The stage of `skip(_:)`: counts down the values still to drop.
 @usableFromInline
-final class SkipCounter<Value, Failure: Error>: @unchecked Sendable {
-  @usableFromInline @exclusivity(unchecked) var remaining: Int
-  @usableFromInline let sink: (inout Event<Value, Failure>) -> Void
+struct SkipStage<Value, Failure: Error>: SignalStage {
+  @usableFromInline typealias Input = Value
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline let count: Int
+  @inlinable init(count: Int) { self.count = count }
 
-  @inlinable
-  init(remaining: Int, sink: @escaping (inout Event<Value, Failure>) -> Void) {
-    self.remaining = remaining
-    self.sink = sink
-  }
+  @inlinable func makeState() -> Int { count }
 
   @inlinable @inline(__always)
-  func receive(_ event: inout Event<Value, Failure>) {
+  func receive(
+    _ event: inout Event<Value, Failure>, state remaining: inout Int,
+    send: Signal<Value, Failure>.Sink
+  ) {
     if case .next = event, remaining > 0 {
       remaining -= 1
-      return
+    } else {
+      send(&event)
     }
-    sink(&event)
+  }
+}
+
+/// The stage of `ignore(_:)`: drops the values equal to `ignored`. Its description is the
+/// ignored value, which the operator's name shows (`-ignore: 0`).
+@usableFromInline
+struct IgnoreStage<Value: Equatable, Failure: Error>: SignalStage, CustomStringConvertible {
+  @usableFromInline typealias Input = Value
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline let ignored: Value
+  @inlinable init(ignored: Value) { self.ignored = ignored }
+
+  @usableFromInline var description: String { String(describing: ignored) }
+
+  @inlinable @inline(__always)
+  func receive(
+    _ event: inout Event<Value, Failure>, state: inout Void, send: Signal<Value, Failure>.Sink
+  ) {
+    if case .next(let value) = event, value == ignored { return }
+    send(&event)
+  }
+}
+
+/// The stage of `distinctUntilChanged`: drops a value equivalent to the last one sent.
+@usableFromInline
+struct DistinctStage<Value, Failure: Error>: SignalStage {
+  @usableFromInline typealias Input = Value
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline let isEquivalent: (Value, Value) -> Bool
+  @inlinable init(isEquivalent: @escaping (Value, Value) -> Bool) {
+    self.isEquivalent = isEquivalent
+  }
+
+  /// The subscription's last value sent, `nil` before the first.
+  @inlinable func makeState() -> Value? { nil }
+
+  @inlinable @inline(__always)
+  func receive(
+    _ event: inout Event<Value, Failure>, state previous: inout Value?,
+    send: Signal<Value, Failure>.Sink
+  ) {
+    if case .next(let value) = event {
+      if let previous, isEquivalent(previous, value) { return }
+      previous = value
+    }
+    send(&event)
+  }
+}
+
+/// The stage of `ignoreValues`: sends only the terminal event.
+@usableFromInline
+struct IgnoreValuesStage<Value, Failure: Error>: SignalStage {
+  @usableFromInline typealias Input = Value
+  @usableFromInline typealias InputFailure = Failure
+  @inlinable init() {}
+
+  @inlinable @inline(__always)
+  func receive(
+    _ event: inout Event<Value, Failure>, state: inout Void, send: Signal<Value, Failure>.Sink
+  ) {
+    if case .next = event { return }
+    send(&event)
+  }
+}
+
+/// The stage of `take(while:)` and `take(until:)`: forwards values until `isEnd` holds for
+/// one, then completes instead of sending it.
+@usableFromInline
+struct TakeUntilMatchStage<Value, Failure: Error>: SignalStage {
+  @usableFromInline typealias Input = Value
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline let isEnd: (Value) -> Bool
+  @inlinable init(isEnd: @escaping (Value) -> Bool) { self.isEnd = isEnd }
+
+  @inlinable static var mayEndBeforeInput: Bool { true }
+  /// Whether the subscription has sent its terminal event.
+  @inlinable func makeState() -> Bool { false }
+
+  @inlinable @inline(__always)
+  func receive(
+    _ event: inout Event<Value, Failure>, state ended: inout Bool, send: Signal<Value, Failure>.Sink
+  ) {
+    if ended { return }
+    if case .next(let value) = event {
+      if !isEnd(value) { return send(&event) }
+      ended = true
+      return emit(.completed, to: send)
+    }
+    ended = true
+    send(&event)
+  }
+}
+
+/// The stage of `skip(while:)` and `skip(until:)`: drops values until `isStart` holds for one,
+/// then forwards everything from it on.
+@usableFromInline
+struct SkipUntilMatchStage<Value, Failure: Error>: SignalStage {
+  @usableFromInline typealias Input = Value
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline let isStart: (Value) -> Bool
+  @inlinable init(isStart: @escaping (Value) -> Bool) { self.isStart = isStart }
+
+  /// Whether a value has met `isStart`.
+  @inlinable func makeState() -> Bool { false }
+
+  @inlinable @inline(__always)
+  func receive(
+    _ event: inout Event<Value, Failure>, state started: inout Bool,
+    send: Signal<Value, Failure>.Sink
+  ) {
+    if case .next(let value) = event, !started {
+      guard isStart(value) else { return }
+      started = true
+    }
+    send(&event)
   }
 }
 
@@ -259,7 +292,7 @@ extension Signal where Value: Equatable {
   /// ```
   @inlinable @_disfavoredOverload
   public func ignore(_ value: Value) -> Signal<Value, Failure> where Value: Sendable {
-    ignoring(value, from: self, deliveryActor: nil)
+    ignoring(value, from: self)
   }
 
   /// Drops values equal to `value` (RAC's `-ignore:`).
@@ -275,28 +308,13 @@ extension Signal where Value: Equatable {
   public func ignore(_ value: Value, isolation: isolated (any Actor)? = #isolation)
     -> Signal<Value, Failure>
   {
-    let source = isolated(to: isolation)
-    return ignoring(value, from: source, deliveryActor: source.deliveryActor)
+    ignoring(value, from: isolated(to: isolation))
   }
 
-  /// The `ignore` stage on `source`, whose events arrive on `deliveryActor`.
+  /// The `ignore` stage on `source`.
   @inlinable
-  func ignoring(
-    _ value: Value, from source: Signal<Value, Failure>, deliveryActor: ObjectIdentifier?
-  ) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, Value>
-    return Op(
-      name: .applied(nil, "ignore:", .state), source: source, parameter: value,
-      deliveryActor: deliveryActor
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let ignored = op.parameter
-      op.subscribeInput(
-        sink: { event in
-          if case .next(let value) = event, value == ignored { return }
-          sink(&event)
-        }, scope: scope)
-    }
+  func ignoring(_ value: Value, from source: Signal<Value, Failure>) -> Signal<Value, Failure> {
+    source.appending(IgnoreStage(ignored: value), name: .applied(nil, "ignore:", .state))
   }
 
   /// Drops a value equal to the previous one; the first value always passes (RAC's
@@ -307,22 +325,7 @@ extension Signal where Value: Equatable {
   /// ```
   @inlinable
   public func distinctUntilChanged() -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, Void>
-    return Op(
-      name: .input("distinctUntilChanged"), source: self, parameter: (),
-      deliveryActor: deliveryActor
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let state = FoldState<Value?>(accumulator: nil)
-      op.subscribeInput(
-        sink: { event in
-          if case .next(let value) = event {
-            if let previous = state.accumulator, previous == value { return }
-            state.accumulator = value
-          }
-          sink(&event)
-        }, scope: scope)
-    }
+    distinct(by: ==, name: .input("distinctUntilChanged"))
   }
 }
 
@@ -344,23 +347,7 @@ extension Signal {
   func distinct(
     by isEquivalent: @escaping (Value, Value) -> Bool, name: SignalNameNode
   ) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, EquivalenceParameter<Value>>
-    return Op(
-      name: name, source: self, parameter: EquivalenceParameter(isEquivalent),
-      deliveryActor: deliveryActor
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let isEquivalent = op.parameter.isEquivalent
-      let state = FoldState<Value?>(accumulator: nil)
-      op.subscribeInput(
-        sink: { event in
-          if case .next(let value) = event {
-            if let previous = state.accumulator, isEquivalent(previous, value) { return }
-            state.accumulator = value
-          }
-          sink(&event)
-        }, scope: scope)
-    }
+    appending(DistinctStage(isEquivalent: isEquivalent), name: name)
   }
 
   /// Drops every value; passes the error or completion (RAC's `-ignoreValues`). The
@@ -371,15 +358,7 @@ extension Signal {
   /// ```
   @inlinable
   public func ignoreValues() -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, Void>
-    return Op(name: .input("ignoreValues"), source: self, parameter: ()) { signal, sink, scope in
-      let op = Op.cast(signal)
-      op.subscribeInput(
-        sink: { event in
-          if case .next = event { return }
-          sink(&event)
-        }, scope: scope)
-    }
+    appending(IgnoreValuesStage(), name: .input("ignoreValues"))
   }
 
   /// The last `count` values, sent when the receiver completes (RAC's `-takeLast:`).
@@ -446,22 +425,7 @@ extension Signal {
   func takeUntilMatch(
     name: SignalNameNode, _ isEnd: @escaping (Value) -> Bool
   ) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, PredicateParameter<Value>>
-    return Op(
-      name: name, source: self, parameter: PredicateParameter(isEnd), deliveryActor: deliveryActor
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let isEnd = op.parameter.isIncluded
-      let guardState = TerminalGuard(sink: sink)
-      op.subscribeInput(
-        sink: { event in
-          if case .next(let value) = event, isEnd(value) {
-            guardState.send(.completed)
-            return
-          }
-          guardState.send(event)
-        }, scope: scope)
-    }
+    appending(TakeUntilMatchStage(isEnd: isEnd), name: name)
   }
 
   /// Drops values while `predicate` holds, then forwards everything from the first value failing
@@ -494,23 +458,7 @@ extension Signal {
   func skipUntilMatch(
     name: SignalNameNode, _ isStart: @escaping (Value) -> Bool
   ) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, PredicateParameter<Value>>
-    return Op(
-      name: name, source: self, parameter: PredicateParameter(isStart),
-      deliveryActor: deliveryActor
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let isStart = op.parameter.isIncluded
-      let state = FoldState(accumulator: false)
-      op.subscribeInput(
-        sink: { event in
-          if case .next(let value) = event, !state.accumulator {
-            guard isStart(value) else { return }
-            state.accumulator = true
-          }
-          sink(&event)
-        }, scope: scope)
-    }
+    appending(SkipUntilMatchStage(isStart: isStart), name: name)
   }
 
 }

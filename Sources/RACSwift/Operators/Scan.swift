@@ -10,107 +10,39 @@ extension Signal {
     _ initial: A, _ combine: @escaping (A, Value) -> A,
     isolation: isolated (any Actor)? = #isolation
   ) -> Signal<A, Failure> {
-    typealias Op = UnarySignal<Value, Failure, A, Failure, ScanParameters<A, Value>>
-    let source = isolated(to: isolation)
-    return Op(
-      name: .input("scanWithStart:reduce:"), source: source,
-      parameter: ScanParameters(initial: initial, combine: combine),
-      deliveryActor: source.deliveryActor
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let state = ScanState(
-        accumulator: op.parameter.initial, combine: op.parameter.combine, sink: sink)
-      op.subscribeInput(sink: { state.receive($0) }, scope: scope)
-    }
+    isolated(to: isolation).appending(
+      ScanStage(initial: initial, combine: combine), name: .input("scanWithStart:reduce:"))
   }
 }
 
-extension Signal {
-  /// `scan(_:_:)` whose `combine` also gets the value's zero-based index (RAC's
-  /// `-scanWithStart:reduceWithIndex:`). Built as `scan(_:_:)` is, with the same per-subscription
-  /// state; the index lives in the subscription's step.
-  ///
-  /// ```swift
-  /// Signal.from([1, 2, 3, 4]).scan(0) { sum, value, index in sum + value + index }
-  /// ```
-  @inlinable
-  public func scan<A>(
-    _ initial: A, _ combine: @escaping (A, Value, Int) -> A,
-    isolation: isolated (any Actor)? = #isolation
-  ) -> Signal<A, Failure> {
-    typealias Op = UnarySignal<Value, Failure, A, Failure, IndexedScanParameters<A, Value>>
-    let source = isolated(to: isolation)
-    return Op(
-      name: .input("scanWithStart:reduceWithIndex:"), source: source,
-      parameter: IndexedScanParameters(initial: initial, combine: combine),
-      deliveryActor: source.deliveryActor
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let combine = op.parameter.combine
-      var index = 0
-      let state = ScanState(
-        accumulator: op.parameter.initial,
-        combine: { accumulator, value in
-          defer { index += 1 }
-          return combine(accumulator, value, index)
-        }, sink: sink)
-      op.subscribeInput(sink: { state.receive($0) }, scope: scope)
-    }
-  }
-}
-
-/// The parameters of `scan(_:_:isolation:)` with an index (see ``ScanParameters``).
+/// The stage of `scan(_:_:)`: folds each value into the subscription's accumulator and sends
+/// the result.
 @usableFromInline
-struct IndexedScanParameters<A, Value>: @unchecked Sendable {
-  @usableFromInline let initial: A
-  @usableFromInline let combine: (A, Value, Int) -> A
+struct ScanStage<Input, Value, Failure: Error>: SignalStage {
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline let initial: Value
+  @usableFromInline let combine: (Value, Input) -> Value
 
   @inlinable
-  init(initial: A, combine: @escaping (A, Value, Int) -> A) {
+  init(initial: Value, combine: @escaping (Value, Input) -> Value) {
     self.initial = initial
     self.combine = combine
   }
-}
 
-/// The parameters of `scan`, kept in a struct so the function keeps its declared shape
-/// (CONTRIBUTING, rule 3).
-@usableFromInline
-struct ScanParameters<A, Value>: @unchecked Sendable {
-  @usableFromInline let initial: A
-  @usableFromInline let combine: (A, Value) -> A
-
-  @inlinable
-  init(initial: A, combine: @escaping (A, Value) -> A) {
-    self.initial = initial
-    self.combine = combine
-  }
-}
-
-/// Per-subscription state of `scan`. Upstream delivers serially, so it needs no lock.
-@usableFromInline
-final class ScanState<A, Value, Failure: Error>: @unchecked Sendable {
-  @usableFromInline @exclusivity(unchecked) var accumulator: A
-  @usableFromInline let combine: (A, Value) -> A
-  @usableFromInline let sink: (inout Event<A, Failure>) -> Void
-
-  @inlinable
-  init(
-    accumulator: A, combine: @escaping (A, Value) -> A,
-    sink: @escaping (inout Event<A, Failure>) -> Void
-  ) {
-    self.accumulator = accumulator
-    self.combine = combine
-    self.sink = sink
-  }
+  /// Each subscription starts again from `initial`.
+  @inlinable func makeState() -> Value { initial }
 
   @inlinable @inline(__always)
-  func receive(_ event: Event<Value, Failure>) {
+  func receive(
+    _ event: inout Event<Input, Failure>, state accumulator: inout Value,
+    send: Signal<Value, Failure>.Sink
+  ) {
     switch event {
     case .next(let value):
       accumulator = combine(accumulator, value)
-      emit(.next(accumulator), to: sink)
-    case .error(let error): emit(.error(error), to: sink)
-    case .completed: emit(.completed, to: sink)
+      emit(.next(accumulator), to: send)
+    case .error(let error): emit(.error(error), to: send)
+    case .completed: emit(.completed, to: send)
     }
   }
 }

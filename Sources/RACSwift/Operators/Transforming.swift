@@ -13,56 +13,7 @@ extension Signal {
   ) -> Signal<T, Failure> {
     // `consuming`: the new signal takes over the caller's reference to `self`, so a chain built
     // in one expression hands its temporaries on without a retain and a release per operator.
-    (consume self).isolated(to: isolation).mapping(name: .input("map:"), transform)
-  }
-
-  /// The one stage of `map` and of the operators that are a `map` under another name (`not`,
-  /// `and`, `or`), on the receiver as it is (already carried to the closure's actor, if it has
-  /// one): synchronous when the receiver is.
-  @inlinable
-  consuming func mapping<T>(
-    name: SignalNameNode, _ transform: @escaping (Value) -> T
-  ) -> Signal<T, Failure> {
-    let source = consume self
-    typealias Op = MapSignal<Value, T, Failure>
-    if source.canExtendSynchronously {
-      return Op(synchronous: name, source: source, function: transform) {
-        signal, sink, scope in
-        let op = Op.cast(signal)
-        let transform = op.function
-        // The source is synchronous: this signal was made synchronous only then.
-        if op.isFiltered {
-          let isIncluded = op.predicate
-          op.subscribeInputSynchronously(
-            stage: { event in
-              var mapped = event.map(transform)
-              if mapped.passes(isIncluded) { sink(&mapped) }
-            }, scope: scope)
-        } else {
-          op.subscribeInputSynchronously(
-            stage: { emit($0.map(transform), to: sink) }, scope: scope)
-        }
-      }
-    }
-    return Op(name: name, source: source, function: transform) {
-      signal, sink, scope in
-      let op = Op.cast(signal)
-      // Each stage captures one object, its context (see ``StageContext``).
-      if op.isFiltered {
-        let stage = StageContext(
-          parameter: MapFilterParameter(transform: op.function, isIncluded: op.predicate),
-          sink: sink)
-        op.subscribeInput(
-          sink: { event in
-            var mapped = event.map(stage.parameter.transform)
-            if mapped.passes(stage.parameter.isIncluded) { stage.sink(&mapped) }
-          }, scope: scope)
-      } else {
-        let stage = StageContext(parameter: FunctionParameter(op.function), sink: sink)
-        op.subscribeInput(
-          sink: { emit($0.map(stage.parameter.function), to: stage.sink) }, scope: scope)
-      }
-    }
+    (consume self).isolated(to: isolation).appending(MapStage(transform), name: .input("map:"))
   }
 
   /// Maps each value to a signal and merges the results: inner signals run concurrently, values
@@ -228,7 +179,7 @@ extension Signal {
   /// ```
   @inlinable @_disfavoredOverload
   public func mapReplace<T: Sendable>(_ value: T) -> Signal<T, Failure> {
-    replacingValues(with: value, from: self, deliveryActor: nil)
+    replacingValues(with: value, from: self)
   }
 
   /// Replaces every value with `value` (RAC's `-mapReplace:`).
@@ -246,31 +197,14 @@ extension Signal {
   public func mapReplace<T>(_ value: T, isolation: isolated (any Actor)? = #isolation)
     -> Signal<T, Failure>
   {
-    let source = isolated(to: isolation)
-    return replacingValues(with: value, from: source, deliveryActor: source.deliveryActor)
+    replacingValues(with: value, from: isolated(to: isolation))
   }
 
-  /// The `mapReplace` stage on `source`, whose events arrive on `deliveryActor`.
+  /// The `mapReplace` stage on `source`.
   @inlinable
-  func replacingValues<T>(
-    with value: T, from source: Signal<Value, Failure>, deliveryActor: ObjectIdentifier?
-  ) -> Signal<T, Failure> {
-    typealias Op = UnarySignal<Value, Failure, T, Failure, T>
-    return Op(
-      name: .inputWithState("mapReplace:"), source: source, parameter: value,
-      deliveryActor: deliveryActor
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let replacement = op.parameter
-      op.subscribeInput(
-        sink: { event in
-          switch event {
-          case .next: emit(.next(replacement), to: sink)
-          case .error(let error): emit(.error(error), to: sink)
-          case .completed: emit(.completed, to: sink)
-          }
-        }, scope: scope)
-    }
+  func replacingValues<T>(with value: T, from source: Signal<Value, Failure>) -> Signal<T, Failure>
+  {
+    source.appending(MapReplaceStage(value), name: .inputWithState("mapReplace:"))
   }
 
   /// Sends `combine(previous, current)` for each value, with `start` as the first previous; the
@@ -284,28 +218,9 @@ extension Signal {
     _ start: Value, _ combine: @escaping (Value, Value) -> T,
     isolation: isolated (any Actor)? = #isolation
   ) -> Signal<T, Failure> where Value: Sendable {
-    typealias Op = UnarySignal<Value, Failure, T, Failure, CombinePreviousParameters<Value, T>>
-    let source = isolated(to: isolation)
-    return Op(
-      name: .input("combinePreviousWithStart:reduce:"), source: source,
-      parameter: CombinePreviousParameters(start: start, combine: combine),
-      deliveryActor: source.deliveryActor
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let combine = op.parameter.combine
-      let state = FoldState(accumulator: op.parameter.start)
-      op.subscribeInput(
-        sink: { event in
-          switch event {
-          case .next(let value):
-            let previous = state.accumulator
-            state.accumulator = value
-            emit(.next(combine(previous, value)), to: sink)
-          case .error(let error): emit(.error(error), to: sink)
-          case .completed: emit(.completed, to: sink)
-          }
-        }, scope: scope)
-    }
+    isolated(to: isolation).appending(
+      CombinePreviousStage(start: start, combine: combine),
+      name: .input("combinePreviousWithStart:reduce:"))
   }
 
   /// Each event as a value: values, then the terminal event, then completion (RAC's
@@ -373,17 +288,58 @@ extension Signal {
   }
 }
 
-/// The parameters of `combinePrevious`, kept in a struct so the function keeps its declared shape
-/// (CONTRIBUTING, rule 3).
+/// The stage of `combinePrevious`: sends `combine(previous, current)` for each value; each
+/// subscription starts with `start` as the previous value.
 @usableFromInline
-struct CombinePreviousParameters<Value, T> {
-  @usableFromInline let start: Value
-  @usableFromInline let combine: (Value, Value) -> T
+struct CombinePreviousStage<Input, Value, Failure: Error>: SignalStage {
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline let start: Input
+  @usableFromInline let combine: (Input, Input) -> Value
 
   @inlinable
-  init(start: Value, combine: @escaping (Value, Value) -> T) {
+  init(start: Input, combine: @escaping (Input, Input) -> Value) {
     self.start = start
     self.combine = combine
+  }
+
+  /// The previous value.
+  @inlinable func makeState() -> Input { start }
+
+  @inlinable @inline(__always)
+  func receive(
+    _ event: inout Event<Input, Failure>, state previous: inout Input,
+    send: Signal<Value, Failure>.Sink
+  ) {
+    switch event {
+    case .next(let value):
+      let result = combine(previous, value)
+      previous = value
+      emit(.next(result), to: send)
+    case .error(let error): emit(.error(error), to: send)
+    case .completed: emit(.completed, to: send)
+    }
+  }
+}
+
+/// The stage of `mapReplace`: sends `replacement` for each value. Its description is the
+/// replacement, which the operator's name shows (`-mapReplace: true`).
+@usableFromInline
+struct MapReplaceStage<Input, Value, Failure: Error>: SignalStage, CustomStringConvertible {
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline let replacement: Value
+  @inlinable init(_ replacement: Value) { self.replacement = replacement }
+
+  @usableFromInline var description: String { String(describing: replacement) }
+
+  @inlinable @inline(__always)
+  func receive(
+    _ event: inout Event<Input, Failure>, state: inout Void, send: Signal<Value, Failure>.Sink
+  ) {
+    switch event {
+    case .next: emit(.next(replacement), to: send)
+    case .error(let error): emit(.error(error), to: send)
+    case .completed: emit(.completed, to: send)
+    }
   }
 }
 
@@ -394,5 +350,21 @@ struct SignalTransform<Input, Value, Failure: Error> {
   @usableFromInline let transform: (Input) -> Signal<Value, Failure>
   @inlinable init(_ transform: @escaping (Input) -> Signal<Value, Failure>) {
     self.transform = transform
+  }
+}
+
+/// The stage of `map` and of the operators that are a `map` under another name (`not`, `and`,
+/// `or`): sends each value transformed, and the terminal event.
+@usableFromInline
+struct MapStage<Input, Value, Failure: Error>: SignalStage {
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline let transform: (Input) -> Value
+  @inlinable init(_ transform: @escaping (Input) -> Value) { self.transform = transform }
+
+  @inlinable @inline(__always)
+  func receive(
+    _ event: inout Event<Input, Failure>, state: inout Void, send: Signal<Value, Failure>.Sink
+  ) {
+    emit(event.map(transform), to: send)
   }
 }

@@ -188,17 +188,18 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
     return customNameStorage.storeIfNil(CustomName())
   }
 
-  /// The node the name is built from: `nameNode`, unless operators were fused into this signal
-  /// after it was made (see ``fuseFilter(_:)``).
+  /// The node the name is built from: `nameNode`, unless a `filter` joined this signal after it
+  /// was made (see ``joinFilter(_:)``).
   @usableFromInline
   func currentNameNode() -> SignalNameNode { nameNode }
 
   /// Makes this signal also filter its values with `isIncluded`, instead of a `filter` signal
-  /// on top of it; returns whether it did. Only `filter` calls this, on a synchronous signal
-  /// without a name of its own, while its thread holds the one reference to it (so nothing can
-  /// observe the change). A signal that cannot fuse a filter returns `false`.
+  /// on top of it; returns whether it did. Only `filter` calls this, on a signal without a name
+  /// of its own, while its thread holds the one reference to it (so nothing can observe the
+  /// change). Every operator built on the stage template can (``StageSignal``), once; any other
+  /// signal returns `false`.
   @usableFromInline
-  func fuseFilter(_ isIncluded: @escaping (Value) -> Bool) -> Bool { false }
+  func joinFilter(_ isIncluded: @escaping (Value) -> Bool) -> Bool { false }
 
   deinit { releaseInputs() }
 

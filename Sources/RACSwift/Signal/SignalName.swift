@@ -111,8 +111,37 @@ enum NameDetail {
   case count(Int)
   /// The description of the signal's state (``Signal/describeState()``): `-startWith: 0`.
   case state
-  /// A second operator fused into the same signal: `[[input] -map:] -filter:`.
+  /// Nothing, then a second operator that joined the same signal (see
+  /// ``Signal/joinFilter(_:)``): `[[input] -map:] -filter:`.
   case then(OperatorLabel)
+  /// A count, then a second operator that joined the same signal: `[[input] -take: 3] -filter:`.
+  case countThen(Int, OperatorLabel)
+  /// The state, then a second operator that joined the same signal: `[[input] -ignore: 0]
+  /// -filter:`.
+  case stateThen(OperatorLabel)
+
+  /// This detail followed by `second`, an operator that joined the signal. (Three cases rather
+  /// than one holding a detail: a recursive case would make every name node a reference to
+  /// copy and release, once per signal made.)
+  @inlinable
+  func then(_ second: OperatorLabel) -> Self {
+    switch self {
+    case .none, .then: .then(second)
+    case .count(let count), .countThen(let count, _): .countThen(count, second)
+    case .state, .stateThen: .stateThen(second)
+    }
+  }
+
+  /// The detail of the operator itself, and the operator that joined it, if any.
+  @inlinable
+  var split: (own: NameDetail, joined: OperatorLabel?) {
+    switch self {
+    case .none, .count, .state: (self, nil)
+    case .then(let second): (.none, second)
+    case .countThen(let count, let second): (.count(count), second)
+    case .stateThen(let second): (.state, second)
+    }
+  }
 }
 
 /// Reads names of signals of any type through one non-generic entry point.
@@ -147,13 +176,9 @@ extension Signal: SignalNaming, CustomStringConvertible {
         current = (input ?? signal.nameInputValue) as! any SignalNaming
         continue
       case .applied(let input, let label, let detail):
-        switch detail {
-        case .then(let second):
-          suffixes.append("] -\(second)")
-          suffixes.append("] -\(label)")
-        default:
-          suffixes.append("] -\(label)" + signal.describe(detail, separator: " "))
-        }
+        let (own, joined) = detail.split
+        if let joined { suffixes.append("] -\(joined)") }
+        suffixes.append("] -\(label)" + signal.describe(own, separator: " "))
         current = (input ?? signal.nameInputValue) as! any SignalNaming
         continue
       case .binary(let input, let label, let other):
@@ -223,8 +248,8 @@ extension Signal: NamedSignalInternals {
   @usableFromInline func describe(_ detail: NameDetail, separator: String) -> String {
     switch detail {
     case .none, .then: ""
-    case .count(let count): "\(separator)\(count)"
-    case .state: "\(separator)\(describeState())"
+    case .count(let count), .countThen(let count, _): "\(separator)\(count)"
+    case .state, .stateThen: "\(separator)\(describeState())"
     }
   }
 }

@@ -1,17 +1,17 @@
-/// What a stage of a signal that delivers over time keeps per subscription — its operator's
-/// parameter and where to send — in one object, which the stage's closure captures alone.
+/// A parameter and where to send, in one object, which a closure captures alone (stages built on
+/// the stage template keep theirs in a ``StageRun``).
 ///
 /// A closure that captures one object has that object as its context: each call hands it over
 /// as is. A closure that captures several values gets a context box instead, and each call
-/// unpacks every value from it before the stage's body runs (a map with a fused filter: six
+/// unpacks every value from it before the stage's body runs (a map with a joined filter: six
 /// words, 14 instructions per event). The object is the one allocation the box would have been.
 ///
 /// A ``Subscriber`` keeps what it sends into in one too, without a parameter, so that it can
 /// call the sink without a reference count per event and still let go of it when disposed.
 ///
 /// ```swift
-/// let stage = StageContext(parameter: FunctionParameter(op.function), sink: sink)
-/// op.subscribeInput(sink: { emit($0.map(stage.parameter.function), to: stage.sink) }, scope: scope)
+/// let target = StageContext(parameter: (), sink: sink)
+/// source.subscribe(sink: { target.sink(&$0) }, scope: scope)
 /// ```
 ///
 /// Lock discipline: immutable.
@@ -24,27 +24,5 @@ final class StageContext<Parameter, Value, Failure: Error>: @unchecked Sendable 
   init(parameter: Parameter, sink: @escaping Signal<Value, Failure>.Sink) {
     self.parameter = parameter
     self.sink = sink
-  }
-}
-
-/// A `map`'s transform as a ``StageContext``'s parameter: in a struct, it keeps its declared
-/// shape (CONTRIBUTING, rule 3).
-@usableFromInline
-struct FunctionParameter<Input, Output> {
-  @usableFromInline let function: (Input) -> Output
-  @inlinable init(_ function: @escaping (Input) -> Output) { self.function = function }
-}
-
-/// The functions of a `map` with a fused `filter` (see ``MapSignal``) as a ``StageContext``'s
-/// parameter.
-@usableFromInline
-struct MapFilterParameter<Input, Value> {
-  @usableFromInline let transform: (Input) -> Value
-  @usableFromInline let isIncluded: (Value) -> Bool
-
-  @inlinable
-  init(transform: @escaping (Input) -> Value, isIncluded: @escaping (Value) -> Bool) {
-    self.transform = transform
-    self.isIncluded = isIncluded
   }
 }
