@@ -1,4 +1,4 @@
-/// The base of the template operator signals (``UnarySignal``, ``MapSignal``): an operator on
+/// The base of the operator signals with one input (``StageSignal``, ``UnarySignal``): an operator on
 /// one input signal, which it keeps through an ``InputReference`` and names as its own `source`.
 /// A subclass adds the one parameter it needs, with the declared shape of the user's closure
 /// (CONTRIBUTING, rule 3).
@@ -16,7 +16,6 @@ class InputSignal<Input, InputFailure: Error, Value, Failure: Error>: Signal<Val
   /// The input signal, kept alive by `input` (read without a reference count).
   @inlinable final var source: Signal<Input, InputFailure> { input.object }
 
-  /// An operator on `source` whose subscriptions `subscribe` starts.
   /// An operator on `source`. `deliveryActor` is the actor its events arrive on when the chain
   /// shows it (see ``Signal/deliveryActor``): `source.deliveryActor` for an operator whose stage
   /// sends only while one of the input's events is delivered.

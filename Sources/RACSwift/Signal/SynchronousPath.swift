@@ -1,6 +1,7 @@
 /// The synchronous fast path of a signal whose every subscription delivers all its events before
-/// `subscribe` returns: `just`, `from`, `empty`, `error`, and `map` and `filter` of such a signal
-/// (see ``Signal/synchronousPath``).
+/// `subscribe` returns: `just`, `from`, `empty`, `error`, and the stage-template operators on such
+/// a signal (`map`, `filter`, `scan`, … — see ``Signal/appending(_:name:)``), except those that
+/// may end before their input (see ``Signal/synchronousPath``).
 ///
 /// Its rules are in its types, so the compiler checks them: the stage it sends to is a
 /// non-escaping function (the path cannot keep it), and the subscription's scope is a
