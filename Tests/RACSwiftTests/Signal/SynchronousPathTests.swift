@@ -9,7 +9,7 @@ import Testing
 /// on a signal made with `Signal { … }`, through every way of subscribing and every operator
 /// that may sit on top of it.
 @Suite("Synchronous chains (map and filter on just, from, empty, error)", .checksLiveSubscriptions)
-struct SynchronousChainTests {
+struct SynchronousPathTests {
   /// The same values from a signal that is not synchronous (made with a creation block).
   private func created(_ values: [Int]) -> Signal<Int, TestError> {
     Signal { subscriber in

@@ -4,7 +4,7 @@ import RACSwiftTesting
 import Testing
 
 @Suite("Signal creation and the subscription path (A1, A2)", .checksLiveSubscriptions)
-struct SignalContractTests {
+struct SignalTests {
   @Test("A1-01: creating a signal runs nothing until someone subscribes")
   func creationIsLazy() {
     let runs = AtomicCounter()
@@ -225,80 +225,6 @@ struct SignalContractTests {
     naturals.take(3).subscribe(next: { values.append($0) })
     #expect(values == [1, 2, 3])
     #expect(produced.count == 3)
-  }
-}
-
-@Suite("Constructors", .checksLiveSubscriptions)
-struct ConstructorTests {
-  @Test("just sends its value then completes (RAC's +return:)")
-  func just() {
-    let recorder = Recorder<Int, Never>()
-    recorder.subscribe(to: .just(5))
-    #expect(recorder.events == [.next(5), .completed])
-  }
-
-  @Test("empty completes at once, never sends nothing, error fails at once")
-  func emptyNeverError() {
-    let empty = Recorder<Int, TestError>()
-    empty.subscribe(to: .empty)
-    #expect(empty.events == [.completed])
-
-    let never = Recorder<Int, TestError>()
-    let subscription = never.subscribe(to: .never)
-    #expect(never.events.isEmpty)
-    subscription.dispose()
-
-    let failing = Recorder<Int, TestError>()
-    failing.subscribe(to: .error(TestError(code: 2)))
-    #expect(failing.events == [.error(TestError(code: 2))])
-  }
-
-  @Test("defer calls its factory on each subscription")
-  func deferred() {
-    let calls = AtomicCounter()
-    let signal = Signal<Int, Never>.defer { .just(calls.increment()) }
-    #expect(calls.count == 0)
-    var values: [Int] = []
-    signal.subscribe(next: { values.append($0) })
-    signal.subscribe(next: { values.append($0) })
-    #expect(values == [1, 2])
-  }
-
-  @Test("from sends a sequence's elements in order, again for each subscription")
-  func fromSequence() {
-    let signal = Signal<Character, Never>.from("abc")
-    let first = Recorder<Character, Never>()
-    first.subscribe(to: signal)
-    let second = Recorder<Character, Never>()
-    second.subscribe(to: signal)
-    #expect(first.events == [.next("a"), .next("b"), .next("c"), .completed])
-    #expect(second.events == first.events)
-  }
-
-  @Test("Signal.just infers a Never failure")
-  func inference() {
-    let signal = Signal.just(1)
-    let typed: Signal<Int, Never> = signal
-    #expect(typed.name == "+just: 1")
-  }
-}
-
-@Suite("Event", .checksLiveSubscriptions)
-struct EventTests {
-  @Test("accessors, map and mapError")
-  func accessors() throws {
-    let next = Event<Int, TestError>.next(2)
-    #expect(next.value == 2)
-    #expect(next.error == nil)
-    #expect(!next.isTerminal)
-    #expect(next.map { $0 * 10 } == .next(20))
-    let failure = Event<Int, TestError>.error(TestError(code: 1))
-    #expect(failure.isTerminal)
-    #expect(failure.error == TestError(code: 1))
-    #expect(failure.mapError { _ in TestError(code: 9) } == .error(TestError(code: 9)))
-    #expect(Event<Int, TestError>.completed.isTerminal)
-    #expect("\(Event<Int, TestError>.next(1))" == "next(1)")
-    #expect("\(Event<Int, TestError>.completed)" == "completed")
   }
 }
 

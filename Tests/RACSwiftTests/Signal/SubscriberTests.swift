@@ -92,3 +92,47 @@ struct DisposedSubscriberReleaseTests {
     #expect(released == nil)
   }
 }
+
+@Suite("Subscriber (B.4)", .checksLiveSubscriptions)
+struct SubscriberTests {
+  @Test("a subscriber can be fed by several signals; a terminal event ends all of them")
+  func severalSources() {
+    let cleanups = AtomicCounter()
+    var values: [Int] = []
+    let subscriber = Subscriber<Int, Never>(next: { values.append($0) })
+    let first = Subject<Int, Never>()
+    first.subscribe(subscriber)
+    Signal<Int, Never> { _ in AnyDisposable { cleanups.increment() } }.subscribe(subscriber)
+    first.sendNext(1)
+    subscriber.sendNext(2)
+    subscriber.sendCompleted()
+    first.sendNext(3)
+    #expect(values == [1, 2])
+    #expect(cleanups.count == 1)
+    #expect(subscriber.isDisposed)
+  }
+
+  @Test("A1-07: the subscriber disposes its subscriptions before its error handler runs")
+  func disposesBeforeHandler() {
+    let log = Recorder<String, Never>()
+    let subscriber = Subscriber<Int, TestError>(error: { _ in log.record(.next("handler")) })
+    Signal<Int, TestError> { _ in AnyDisposable { log.record(.next("cleanup")) } }
+      .subscribe(subscriber)
+    subscriber.sendError(TestError())
+    #expect(log.values == ["cleanup", "handler"])
+  }
+
+  @Test("misuse: events after a terminal event are ignored; dispose twice is a no-op")
+  func misuse() {
+    var events: [Event<Int, Never>] = []
+    let subscriber = Subscriber<Int, Never>(
+      next: { events.append(.next($0)) }, completed: { events.append(.completed) })
+    subscriber.sendNext(1)
+    subscriber.sendCompleted()
+    subscriber.sendCompleted()
+    subscriber.sendNext(2)
+    subscriber.dispose()
+    subscriber.dispose()
+    #expect(events == [.next(1), .completed])
+  }
+}

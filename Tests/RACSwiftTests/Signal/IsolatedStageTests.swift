@@ -28,7 +28,7 @@ extension Signal: SignalInput { fileprivate var input: AnyObject? { nameInput() 
 
 @Suite(
   "Consecutive stages on one actor share one hop (CONTRACT.md#isolation)", .checksLiveSubscriptions)
-struct ConsecutiveIsolatedStagesTests {
+struct IsolatedStageTests {
   @Test("a main-actor map → filter → scan → doNext carries its input to the actor once")
   @MainActor
   func oneHopForAChain() {

@@ -97,7 +97,7 @@ private func sendersKeptTheirOrder(_ values: [Int], threads: Int, perThread: Int
   "Actor-isolated operators under concurrency (CONTRACT.md#isolation)", .tags(.concurrency),
   .detectsHangs,
   .checksLiveSubscriptions)
-struct IsolatedOperatorsConcurrencyTests {
+struct IsolatedStageConcurrencyTests {
   static let perThread = 100_000
 
   @Test(
