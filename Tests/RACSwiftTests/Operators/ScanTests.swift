@@ -47,4 +47,35 @@ struct ScanTests {
     #expect(totals == [1, 21])
     subscription.dispose()
   }
+
+  @Test("scan with index gives 1, 4, 9, 16 (RAC's spec)")
+  func scanWithIndex() {
+    let squares = collected(Signal.from([1, 3, 5, 7]).scan(0) { sum, value, _ in sum + value })
+    #expect(squares.values == [1, 4, 9, 16])
+    let indexed = collected(
+      Signal.from([10, 10, 10]).scan(0) { sum, value, index in sum + value * index })
+    #expect(indexed.values == [0, 10, 30])
+  }
+
+  @Test("scan and combineLatest(with:)")
+  func scanAndCombineLatest() {
+    let sums = Recorder<Int, Never>()
+    sums.subscribe(to: Signal.from([1, 2, 3, 4]).scan(0, +))
+    #expect(sums.values == [1, 3, 6, 10])
+    let left = Subject<Int, Never>()
+    let right = Subject<String, Never>()
+    var pairs: [String] = []
+    var done = false
+    left.combineLatest(with: right).subscribe(
+      next: { pairs.append("\($0)\($1)") }, completed: { done = true })
+    left.sendNext(1)
+    right.sendNext("a")
+    left.sendNext(2)
+    right.sendNext("b")
+    left.sendCompleted()
+    #expect(!done)
+    right.sendCompleted()
+    #expect(pairs == ["1a", "2a", "2b"])
+    #expect(done)
+  }
 }

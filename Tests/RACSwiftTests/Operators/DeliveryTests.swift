@@ -67,3 +67,36 @@ struct DeliveryRetentionTests {
     subscription.dispose()
   }
 }
+
+@Suite("deliver(on:) and subscribe(on:) on virtual time (B.3)", .checksLiveSubscriptions)
+struct DeliveryTests {
+  let scheduler = TestScheduler()
+
+  @Test("deliver(on: test scheduler) delivers only when the scheduler runs")
+  func deliverOnTest() throws {
+    let recorder = Recorder<Int, Never>()
+    recorder.subscribe(to: Signal.from([1, 2]).deliver(on: scheduler))
+    #expect(recorder.events.isEmpty)
+    scheduler.run()
+    #expect(recorder.events == [.next(1), .next(2), .completed])
+    let later = try scheduler.coldSignal("-a--b|", values: ["a": 1, "b": 2])
+    scheduler.expectMarbles(later.deliver(on: scheduler), "-a--b|", values: ["a": 1, "b": 2])
+  }
+
+  @Test("subscribe(on: test scheduler) subscribes only when the scheduler runs")
+  func subscribeOnTest() throws {
+    let subscriptions = AtomicCounter()
+    let source = Signal<Int, Never>.defer {
+      subscriptions.increment()
+      return .from([1, 2])
+    }
+    let recorder = Recorder<Int, Never>()
+    recorder.subscribe(to: source.subscribe(on: scheduler))
+    #expect(subscriptions.count == 0)
+    scheduler.run()
+    #expect(subscriptions.count == 1)
+    #expect(recorder.events == [.next(1), .next(2), .completed])
+    let later = try scheduler.coldSignal("-a--b|", values: ["a": 1, "b": 2])
+    scheduler.expectMarbles(later.subscribe(on: scheduler), "-a--b|", values: ["a": 1, "b": 2])
+  }
+}

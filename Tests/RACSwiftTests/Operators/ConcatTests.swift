@@ -1,3 +1,4 @@
+import Foundation
 import RACSwift
 import RACSwiftTesting
 import Testing
@@ -208,5 +209,77 @@ struct ConcatChainTests {
     let named = one.concat(two)
     named.setName("pair")
     #expect(named.concat(three).name == "[pair] -concat: +just: 3")
+  }
+}
+
+@Suite("concat, startWith, then (B.3)", .checksLiveSubscriptions)
+struct ConcatTests {
+
+  @Test("A7-12: startWith; A7-18: then subscribes lazily after completion, skipped on error")
+  func startWithAndThen() {
+    #expect(collected(Signal.from([2, 3]).startWith(1)).values == [1, 2, 3])
+    let made = AtomicCounter()
+    let then = Signal.from([1, 2]).then { () -> Signal<String, Never> in
+      made.increment()
+      return .just("next")
+    }
+    #expect(made.count == 0)
+    #expect(collected(then).values == ["next"])
+    let failing = Recorder<String, TestError>()
+    failing.subscribe(to: Signal<Int, TestError>.error(TestError()).then { .just("never") })
+    #expect(failing.events == [.error(TestError())])
+  }
+
+  @Test("A7-18: concat subscribes the next signal only when the previous completes")
+  func concatIsLazy() {
+    let secondSubscriptions = AtomicCounter()
+    let first = Subject<Int, TestError>()
+    let second = Signal<Int, TestError> { subscriber in
+      secondSubscriptions.increment()
+      subscriber.sendNext(2)
+      subscriber.sendCompleted()
+      return nil
+    }
+    let recorder = Recorder<Int, TestError>()
+    recorder.subscribe(to: first.concat(second))
+    first.sendNext(1)
+    #expect(secondSubscriptions.count == 0)
+    first.sendCompleted()
+    #expect(secondSubscriptions.count == 1)
+    #expect(recorder.events == [.next(1), .next(2), .completed])
+  }
+
+  @Test("concat: an error ends everything; the next signal is never subscribed")
+  func concatError() {
+    let recorder = Recorder<Int, TestError>()
+    let subscriptions = AtomicCounter()
+    let never = Signal<Int, TestError> { _ in
+      subscriptions.increment()
+      return nil
+    }
+    recorder.subscribe(to: Signal.concat([.just(1), .error(TestError()), never]))
+    #expect(recorder.events == [.next(1), .error(TestError())])
+    #expect(subscriptions.count == 0)
+    let empty = Recorder<Int, TestError>()
+    empty.subscribe(to: Signal.concat([Signal<Int, TestError>]()))
+    #expect(empty.events == [.completed])
+  }
+
+  @Test("concat agrees with Array concatenation")
+  func concatArray() {
+    let parts = [[1, 2], [], [3], [4, 5, 6]]
+    let recorder = Recorder<Int, Never>()
+    recorder.subscribe(to: Signal.concat(parts.map { Signal.from($0) }))
+    #expect(recorder.values == parts.flatMap { $0 })
+  }
+
+  @Test("disposing a concat disposes the running part")
+  func concatDispose() {
+    let cleanups = AtomicCounter()
+    let running = Signal<Int, Never> { _ in AnyDisposable { cleanups.increment() } }
+    let subscription = Signal.just(0).concat(running).subscribe()
+    #expect(cleanups.count == 0)
+    subscription.dispose()
+    #expect(cleanups.count == 1)
   }
 }
