@@ -184,4 +184,18 @@ struct BindTests {
     }.subscribe()
     #expect(flags.values == [false, false, false])
   }
+
+  @Test("A3-04: inner subscriptions of bind/flattenMap are removed when they complete")
+  func innerSubscriptionsAreRemoved() {
+    let outer = Subject<Int, Never>()
+    let ledger = SubscriptionLedger()
+    ledger.withLedger {
+      let subscription = outer.flattenMap { Signal.just($0) }.subscribe()
+      for value in 0..<1_000 { outer.sendNext(value) }
+      // root + source scope: every finished inner is gone.
+      #expect(ledger.liveCount == 2)
+      subscription.dispose()
+    }
+    #expect(ledger.liveCount == 0)
+  }
 }

@@ -135,4 +135,26 @@ struct SubscriberTests {
     subscriber.dispose()
     #expect(events == [.next(1), .completed])
   }
+
+  @Test("A3-03: disposed subscriptions do not accumulate in a subscriber")
+  func finishedSubscriptionsAreForgotten() {
+    let subscriber = Subscriber<Int, Never>()
+    let subject = Subject<Int, Never>()
+    var released: [WeakDisposable] = []
+    for _ in 0..<1_000 {
+      let subscription = subject.subscribe(subscriber)
+      subscription.dispose()
+      released.append(WeakDisposable(subscription))
+    }
+    // Nothing keeps the disposed subscriptions alive: not the subscriber, not the subject.
+    #expect(released.allSatisfy { $0.value == nil })
+    #expect(!subscriber.isDisposed)
+    subscriber.dispose()
+  }
+}
+
+/// A weak reference to a disposable, to show it was released.
+struct WeakDisposable {
+  weak var value: (any Disposable)?
+  init(_ value: any Disposable) { self.value = value }
 }

@@ -22,7 +22,7 @@ final class SignUpForm: @unchecked Sendable {
 
 @Suite(
   "@Observed setter policies: normalize and skip equal values (A13-05)", .checksLiveSubscriptions)
-struct SetterPolicyTests {
+struct PropertySetPolicyTests {
   @Test("normalizing: the initial value and every set are stored and sent normalized")
   func normalizing() {
     let form = SignUpForm()

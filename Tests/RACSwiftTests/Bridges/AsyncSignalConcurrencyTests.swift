@@ -50,7 +50,7 @@ final class PacedSource: Sendable {
 @Suite(
   "cancelling a task that consumes a signal never deadlocks with the task's own cancellation",
   .checksLiveSubscriptions, .tags(.concurrency), .detectsHangs)
-struct AsyncCancellationConcurrencyTests {
+struct AsyncSignalConcurrencyTests {
   /// 10,000 rounds; a tenth of that under the thread sanitizer, which slows every round's new
   /// thread and every send tenfold or more (the suite runs there too, alone).
   static let rounds = runsUnderThreadSanitizer ? 1_000 : 10_000

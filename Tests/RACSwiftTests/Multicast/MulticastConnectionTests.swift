@@ -18,7 +18,7 @@ final class CountedSource: @unchecked Sendable {
 }
 
 @Suite("Multicast (A5, B.7, CONTRACT.md#multicast)", .checksLiveSubscriptions)
-struct MulticastTests {
+struct MulticastConnectionTests {
   @Test("A5-01, A5-07: publish + connect runs the work once for every subscriber")
   func publishOnce() {
     let source = CountedSource()

@@ -20,7 +20,7 @@ final class CapturedState: Sendable {}
 @Suite(
   "Subject attach/detach concurrency", .checksLiveSubscriptions, .tags(.concurrency),
   .detectsHangs)
-struct SubjectDetachConcurrencyTests {
+struct SubjectConcurrencyTests {
   @Test("2 senders × 100,000 values while 2 threads subscribe and dispose 5,000 times each")
   func churn() async {
     let subject = Subject<Int, Never>()

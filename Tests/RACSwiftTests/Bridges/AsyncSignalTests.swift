@@ -4,7 +4,7 @@ import RACSwiftTesting
 import Testing
 
 @Suite("Signal ↔ async/await", .checksLiveSubscriptions)
-struct AsyncBridgeTests {
+struct AsyncSignalTests {
   @Test("for await receives every value in order; the loop ends at completion")
   func forAwait() async {
     var received: [Int] = []
