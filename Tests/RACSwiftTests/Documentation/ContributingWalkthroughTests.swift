@@ -2,9 +2,10 @@ import Foundation
 import RACSwift
 import Testing
 
-/// The repository's root, found from this file's path.
+/// The repository's root, found from this file's path (Tests/RACSwiftTests/Documentation/).
 private let repositoryRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
 
 @Suite("CONTRIBUTING's operator walkthrough", .checksLiveSubscriptions)
 struct ContributingWalkthroughTests {

@@ -181,7 +181,7 @@ struct DemoTests {
     #expect(told.contains("scheduleRecursive ran 1000000 times"))
     // Every article a scenario points to exists.
     let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../Sources/RACSwift/RACSwift.docc").standardized
+      .appendingPathComponent("../../../Sources/RACSwift/RACSwift.docc").standardized
     let articles = run.output.split(separator: "\n").compactMap { line in
       line.range(of: "(RACSwift.docc/").map { line[$0.upperBound...].dropLast() }
     }

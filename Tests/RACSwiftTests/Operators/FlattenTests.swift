@@ -1,5 +1,6 @@
 import RACSwift
 import RACSwiftTesting
+import Synchronization
 import Testing
 
 @Suite("flatten, merge, concat of signals (B.3)", .checksLiveSubscriptions)
@@ -201,5 +202,32 @@ struct FlattenTests {
     #expect(areInputs(inputs(of: switched), [outer]))
     #expect(areInputs(inputs(of: failingSwitched), [failingOuter]))
     #expect(EventLog.of(switched) == ["1", "completed"])
+  }
+}
+
+/// Issue 35: a merge ends 20,000 inner subscriptions in a seeded random order, which a linear
+/// removal turns into billions of steps: the time limit catches a return to it.
+@Suite("merge: removal at scale (issue 35)", .checksLiveSubscriptions, .timeLimit(.minutes(1)))
+struct MergeScaleTests {
+
+  @Test("S3: a merge with 20,000 live inner subjects ends them in random order")
+  func mergeInnersEndInRandomOrder() {
+    let count = 20_000
+    let outer = Subject<Subject<Int, Never>, Never>()
+    let inners = (0..<count).map { _ in Subject<Int, Never>() }
+    let sum = Atomic<Int>(0)
+    let completions = AtomicCounter()
+    let subscription = outer.flattenMap { $0 }.subscribe(
+      next: { sum.wrappingAdd($0, ordering: .relaxed) }, completed: { completions.increment() })
+    for inner in inners { outer.sendNext(inner) }
+    outer.sendCompleted()
+    var generator = SeededGenerator(state: 3)
+    for index in (0..<count).shuffled(using: &generator) {
+      inners[index].sendNext(index)
+      inners[index].sendCompleted()
+    }
+    #expect(sum.load(ordering: .relaxed) == count * (count - 1) / 2)
+    #expect(completions.count == 1)
+    subscription.dispose()
   }
 }
