@@ -4,7 +4,7 @@ import RACSwift
 import RACSwiftTesting
 import Testing
 
-@Suite("NotificationCenter and Observation bridges (A13-01, B.17)", .checksLiveSubscriptions)
+@Suite("NotificationCenter as a signal (A13-01, B.17)", .checksLiveSubscriptions)
 struct NotificationCenterSignalTests {
   @Test("A13-01: each subscription adds an observer; disposal removes it")
   func notifications() {

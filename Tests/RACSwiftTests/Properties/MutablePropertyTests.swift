@@ -4,7 +4,7 @@ import RACSwift
 import RACSwiftTesting
 import Testing
 
-@Suite("Properties (A13-05, B.14)", .checksLiveSubscriptions)
+@Suite("MutableProperty (A13-05, B.14)", .checksLiveSubscriptions)
 struct MutablePropertyTests {
   @Test("A13-05: signal sends the current value, then every change; changes only the changes")
   func signalAndChanges() {
