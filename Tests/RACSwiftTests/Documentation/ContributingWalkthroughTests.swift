@@ -1,0 +1,41 @@
+import Foundation
+import RACSwift
+import Testing
+
+/// The repository's root, found from this file's path (Tests/RACSwiftTests/Documentation/).
+private let repositoryRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+@Suite("CONTRIBUTING's operator walkthrough", .checksLiveSubscriptions)
+struct ContributingWalkthroughTests {
+  @Test("the template operator in CONTRIBUTING.md is the library's Scan.swift, verbatim")
+  func templateIsTheLibrarysCode() throws {
+    let guide = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("CONTRIBUTING.md"), encoding: .utf8)
+    let source = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("Sources/RACSwift/Operators/Scan.swift"),
+      encoding: .utf8)
+    let section = try #require(guide.range(of: "## Writing an operator"))
+    let afterHeading = guide[section.upperBound...]
+    let open = try #require(afterHeading.range(of: "```swift\n"))
+    // The block ends at a fence at the start of a line (the file's doc comments hold fences too).
+    let close = try #require(afterHeading[open.upperBound...].range(of: "\n```\n"))
+    let block = afterHeading[open.upperBound...close.lowerBound]
+    // The block is the whole file: the operator a contributor copies.
+    #expect(block.contains("public func scan<A>("))
+    #expect(block == source[...], "CONTRIBUTING's template differs from Scan.swift")
+  }
+
+  @Test("the template behaves as its walkthrough says: every intermediate result, per subscription")
+  func templateBehaves() {
+    let sums = Signal<Int, Never>.from([1, 2, 3, 4]).scan(0, +)
+    var first: [Int] = []
+    var second: [Int] = []
+    sums.subscribe(next: { first.append($0) })
+    sums.subscribe(next: { second.append($0) })
+    #expect(first == [1, 3, 6, 10])
+    #expect(second == [1, 3, 6, 10])
+    #expect(sums.description == "[+from] -scanWithStart:reduce:")
+  }
+}

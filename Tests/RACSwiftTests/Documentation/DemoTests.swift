@@ -1,0 +1,564 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs the built `rac-demo` binary the way a new user does (README's first command) and checks
+/// what it prints and how it exits (issue 8).
+@Suite("rac-demo, the runnable tour")
+struct DemoTests {
+  /// What a run of the demo printed and how it ended.
+  struct Run {
+    let status: Int32
+    let output: String
+    let errors: String
+  }
+
+  /// The scenario names, in the order the demo runs them.
+  static let scenarios = [
+    "cold", "multicast", "command", "button-signal", "sequence", "operators", "schedulers",
+  ]
+
+  /// Where SwiftPM put the products: the directory of the test executable (Linux) or of the
+  /// `.xctest` bundle (macOS).
+  static var productsDirectory: URL {
+    #if os(macOS)
+      if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+        return bundle.bundleURL.deletingLastPathComponent()
+      }
+    #endif
+    return Bundle.main.bundleURL
+  }
+
+  func demo(_ arguments: String...) async throws -> Run { try await demo(arguments) }
+
+  func demo(_ arguments: [String]) async throws -> Run {
+    let binary = Self.productsDirectory.appendingPathComponent("rac-demo")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: binary.path),
+      "rac-demo is not built at \(binary.path)")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Read standard error on another thread while reading the output here: a full pipe
+    // cannot stall the demo.
+    let complaints = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(!process.isRunning)
+    return Run(
+      status: process.terminationStatus, output: String(decoding: printed, as: UTF8.self),
+      errors: String(decoding: await complaints.value, as: UTF8.self))
+  }
+
+  /// `text` with every run of white space made one space: log lines wrap where they wrap.
+  static func flattened(_ text: String) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
+  /// A marble diagram as the demo prints it, read back.
+  struct Diagram {
+    /// The step line, from its column 0 on: "0    1    2".
+    let ruler: String
+    /// Each lane's name and its columns, from column 0 on.
+    let lanes: [(name: String, cells: String)]
+    /// The lines under the lanes: "# in doSomethingElse: disk full".
+    let notes: [String]
+    /// The key: each symbol and its meaning (wrapped lines joined).
+    let key: [(symbol: String, meaning: String)]
+    /// The width of a column: where 1 starts on the step line.
+    var width: Int { Array(ruler).firstIndex(of: "1") ?? 0 }
+    /// The number of steps numbered.
+    var steps: Int { ruler.split(separator: " ").count }
+  }
+
+  /// The diagrams of `output`, in order.
+  static func diagrams(in output: String) -> [Diagram] {
+    let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var diagrams: [Diagram] = []
+    var index = 0
+    while index < lines.count {
+      defer { index += 1 }
+      guard lines[index].hasPrefix("  marble diagram"), index + 1 < lines.count else { continue }
+      let stepLine = lines[index + 1]
+      guard stepLine.hasPrefix("    step  "), let zero = stepLine.firstIndex(of: "0") else {
+        continue
+      }
+      let origin = stepLine.distance(from: stepLine.startIndex, to: zero)
+      var lanes: [(name: String, cells: String)] = []
+      var notes: [String] = []
+      var line = index + 2
+      while line < lines.count, lines[line] != "  key:" {
+        let text = lines[line]
+        if text.dropFirst(4).firstMatch(of: #/^\S in /#) != nil {
+          notes.append(String(text.dropFirst(4)))
+        } else {
+          lanes.append(
+            (
+              String(text.prefix(origin).dropFirst(4)).trimmingCharacters(in: .whitespaces),
+              String(text.dropFirst(origin))
+            ))
+        }
+        line += 1
+      }
+      var key: [(symbol: String, meaning: String)] = []
+      var meaningColumn = 0
+      line += 1
+      while line < lines.count, lines[line].hasPrefix("    ") {
+        let text = lines[line]
+        if text.dropFirst(4).first != " " {
+          if key.isEmpty {
+            let symbol = text.dropFirst(4).prefix { $0 != " " }
+            let gap = text.dropFirst(4 + symbol.count).prefix { $0 == " " }
+            meaningColumn = 4 + symbol.count + gap.count
+          }
+          key.append(
+            (
+              String(text.prefix(meaningColumn).dropFirst(4))
+                .trimmingCharacters(in: .whitespaces),
+              String(text.dropFirst(meaningColumn))
+            ))
+        } else if !key.isEmpty {
+          key[key.count - 1].meaning += " " + text.trimmingCharacters(in: .whitespaces)
+        }
+        line += 1
+      }
+      diagrams.append(
+        Diagram(ruler: String(stepLine.dropFirst(origin)), lanes: lanes, notes: notes, key: key))
+      index = line - 1
+    }
+    return diagrams
+  }
+
+  /// `lane` cut into columns of `width` characters.
+  static func cells(_ lane: String, width: Int) -> [String] {
+    let characters = Array(lane)
+    return stride(from: 0, to: characters.count, by: width).map { start in
+      String(characters[start..<min(start + width, characters.count)])
+    }
+  }
+
+  @Test("every scenario runs and passes, without hanging, leaving no server port open")
+  func allScenarios() async throws {
+    let started = ContinuousClock.now
+    let run = try await demo()
+    let elapsed = ContinuousClock.now - started
+    #expect(run.status == 0, "rac-demo failed:\n\(run.output)\n\(run.errors)")
+    // It takes about a second alone; the bound only catches a hang (every wait in the demo
+    // gives up after 10 s), not a machine busy with other builds.
+    #expect(elapsed < .seconds(60))
+    // Nothing is warned about: the demo does not bind one key path twice.
+    #expect(!run.output.contains("warning") && !run.errors.contains("warning"))
+    for name in Self.scenarios {
+      #expect(run.output.contains("✔ \(name): "), "no passing verdict for \(name)")
+    }
+    #expect(!run.output.contains("✘"))
+    #expect(run.output.contains("All 7 scenarios showed what they claim"))
+    // Each scenario shows its events as a marble diagram with a step ruler, and its own key.
+    #expect(run.output.components(separatedBy: "marble diagram").count - 1 == 7)
+    #expect(run.output.components(separatedBy: "\n    step  ").count - 1 == 7)
+    #expect(run.output.components(separatedBy: "\n  key:\n").count - 1 == 7)
+    // Headers say what a scenario shows in words, not by the numbers of internal documents.
+    #expect(!run.output.lowercased().contains("seed"))
+    #expect(!run.output.contains("STButtonSignal)"))
+    // The key lines of the stories (a long line may wrap).
+    let told = Self.flattened(run.output)
+    #expect(told.contains("First will launch 1 missiles"))
+    #expect(told.contains("Second will launch 2 missiles"))
+    #expect(told.contains("server hits: 2"))
+    #expect(told.contains("a late subscriber got \"response #1\", replayed; server hits: 1"))
+    #expect(told.contains("the server saw the client hang up"))
+    #expect(told.contains("result.name: [[[+zip: (first, second)] -map:] -filter:] -map:"))
+    #expect(told.contains("scheduleRecursive ran 1000000 times"))
+    // Every article a scenario points to exists.
+    let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../../Sources/RACSwift/RACSwift.docc").standardized
+    let articles = run.output.split(separator: "\n").compactMap { line in
+      line.range(of: "(RACSwift.docc/").map { line[$0.upperBound...].dropLast() }
+    }
+    #expect(articles.count == 7)
+    for article in articles {
+      #expect(
+        FileManager.default.fileExists(
+          atPath: catalog.appendingPathComponent(String(article)).path),
+        "no article \(article)")
+    }
+    // The loopback server the multicast scenario started is gone with the process.
+    let port = try #require(
+      run.output.split(separator: "\n").first { $0.contains("server listening on 127.0.0.1:") }?
+        .split(separator: ":").last.flatMap { Int($0) })
+    #expect(!Self.acceptsConnections(port: port))
+  }
+
+  @Test("--list names the seven scenarios in order; --help explains the arguments")
+  func listAndHelp() async throws {
+    let list = try await demo("--list")
+    #expect(list.status == 0)
+    let names = list.output.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+    #expect(names == Self.scenarios)
+    let help = try await demo("--help")
+    #expect(help.status == 0)
+    #expect(help.output.contains("usage: rac-demo"))
+    #expect(help.output.contains("--svg DIR"))
+  }
+
+  @Test("one scenario by name; --svg writes its diagram; bad arguments exit 64 with a message")
+  func arguments() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rac-demo-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let one = try await demo("--svg", directory.path, "sequence")
+    #expect(one.status == 0)
+    #expect(one.output.contains("✔ sequence: "))
+    #expect(!one.output.contains("cold"))
+    let svg = try String(
+      contentsOf: directory.appendingPathComponent("sequence.svg"), encoding: .utf8)
+    #expect(svg.contains("<svg") && svg.contains("</svg>"))
+
+    let unknown = try await demo("no-such-scenario")
+    #expect(unknown.status == 64)
+    #expect(unknown.errors.contains("unknown scenario 'no-such-scenario'"))
+    let missing = try await demo("--svg")
+    #expect(missing.status == 64)
+    #expect(missing.errors.contains("--svg needs a directory"))
+    let option = try await demo("--frobnicate")
+    #expect(option.status == 64)
+    #expect(option.errors.contains("unknown option '--frobnicate'"))
+  }
+
+  @Test("no line of the output, --help or --list is wider than 100 columns")
+  func lineWidth() async throws {
+    for arguments in [[], ["--help"], ["--list"]] {
+      let run = try await demo(arguments)
+      #expect(run.status == 0)
+      let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(lines.count > 2)
+      for line in lines {
+        #expect(line.count <= 100, "\(line.count) columns: \(line)")
+        #expect(line.last != " ", "trailing space: \(line)")
+      }
+    }
+  }
+
+  @Test("every diagram: one column width, numbers over their columns, a key of what is drawn")
+  func diagramsAreHonest() async throws {
+    let run = try await demo()
+    let diagrams = Self.diagrams(in: run.output)
+    #expect(diagrams.count == 7)
+    for diagram in diagrams {
+      let width = diagram.width
+      // The widest mark of any lane, and a space.
+      let widest =
+        diagram.lanes.flatMap { lane in
+          Self.cells(lane.cells, width: width).map { $0.trimmingCharacters(in: ["-", " "]).count }
+        }.max() ?? 0
+      #expect(width == max(widest + 1, String(diagram.steps - 1).count + 1), "\(diagram.ruler)")
+      for step in 0..<diagram.steps {
+        let column = Array(diagram.ruler.dropFirst(step * width).prefix(width))
+        #expect(String(column).hasPrefix(String(step)), "step \(step) of \(diagram.ruler)")
+      }
+      for lane in diagram.lanes {
+        let cells = Self.cells(lane.cells, width: width)
+        for (index, cell) in cells.enumerated() {
+          let last = index == cells.count - 1
+          #expect(
+            cell == String(repeating: "-", count: width)
+              || (cell.first != "-" && cell.first != " " && (last || cell.last == "-")),
+            "step \(index) of \(lane.name): '\(cell)'")
+        }
+      }
+      // The key: its dash run is one empty column; every mark it explains is drawn, and every
+      // kind of mark drawn is explained.
+      let dashes = try #require(diagram.key.first)
+      #expect(dashes.symbol == String(repeating: "-", count: width))
+      #expect(dashes.meaning.contains("every step is \(width) characters wide"))
+      let drawn = diagram.lanes.map(\.cells).joined(separator: "\n")
+      for entry in diagram.key where entry.symbol.count == 1 || entry.symbol.hasPrefix("(") {
+        #expect(drawn.contains(entry.symbol), "\(entry.symbol) is explained, but not drawn")
+      }
+      for mark in ["|", "#", "!"] where drawn.contains(mark) {
+        #expect(diagram.key.contains { $0.symbol == mark }, "\(mark) is drawn, not explained")
+      }
+      if let group = drawn.firstMatch(of: /\([^-)][^)]*\)/) {
+        #expect(diagram.key.contains { $0.symbol.hasPrefix("(") }, "\(group.0) is not explained")
+      }
+    }
+  }
+
+  @Test("one scenario: a ruler numbers the steps; the key explains the marks; singular total")
+  func oneScenario() async throws {
+    let run = try await demo("cold")
+    #expect(run.status == 0)
+    #expect(
+      run.output.contains(
+        """
+            step    0    1
+            First   (1|)
+            Second  -----(2|)
+          key:
+            -----  a step in which nothing happens (every step is 5 characters wide)
+            |      completed
+            (1|)   the events of one step, in order
+            1, 2   the count in "will launch 1 missiles": how many times the map has run
+
+        """))
+    #expect(run.output.hasPrefix("━━ 1/1  Cold signals: every subscription runs the signal's work"))
+    #expect(run.output.contains("\nThe scenario showed what it claims, in "))
+    #expect(!run.output.contains("All 1 scenarios"))
+    let two = try await demo("cold", "sequence")
+    #expect(two.output.contains("All 2 scenarios showed what they claim"))
+    #expect(two.output.components(separatedBy: "\n  key:\n").count - 1 == 2)
+  }
+
+  @Test("command: every press is drawn and told; the verdict counts what the diagram shows")
+  func command() async throws {
+    let run = try await demo("command")
+    #expect(run.status == 0)
+    // One column per step; the command's signals start with its state now (T, F: one step
+    // each) and complete at step 10, when the screen closes — receipts included.
+    #expect(
+      run.output.contains(
+        """
+            step       0     1     2     3     4     5     6     7     8     9     10
+            presses    ------(srr)-i-----------s-----------------s-----------------------
+            enabled    T-----F-----------T-----F-----------T-----F-----------T-----|
+            executing  F-----T-----------F-----T-----------F-----T-----------F-----|
+            receipts   ------------------1-----------------------------------3-----|
+            errors     ------------------------------------x-----------------------|
+        """))
+    let told = Self.flattened(run.output)
+    for line in [
+      "t0 the button: [ Submit order ]; the command is enabled and not executing",
+      "t1 pressed [ Submit order ] 3 times, rapidly: submission #1 started; the command refused "
+        + "2: it was executing",
+      "t2 pressed [ ············ ]: the disabled button ignored it",
+      "t3 submission #1 ended: receipt #1 on executionSignals; the button: [ Submit order ]",
+      "t6 a submission failed: \"card declined\" on errors, as a value",
+      "t10 the screen closed: the binding is disposed and the command released; its 4 signals "
+        + "completed",
+      "r a press the command refused: it was already executing",
+    ] {
+      #expect(told.contains(line), "not told: \(line)")
+    }
+    // The verdict's numbers are those of the diagram.
+    let diagram = try #require(Self.diagrams(in: run.output).first)
+    func marks(_ lane: String, _ mark: (Character) -> Bool) -> Int {
+      diagram.lanes.first { $0.name == lane }?.cells.filter(mark).count ?? -1
+    }
+    let started = marks("presses") { $0 == "s" }
+    let refused = marks("presses") { $0 == "r" }
+    let ignored = marks("presses") { $0 == "i" }
+    let receipts = marks("receipts") { $0.isNumber }
+    let failures = marks("errors") { $0 == "x" }
+    let counts: [Int] = [started, refused, ignored, receipts, failures]
+    #expect(counts == [3, 2, 1, 2, 1])
+    #expect(
+      told.contains(
+        "✔ command: \(started + refused + ignored) presses started \(started) submissions "
+          + "(\(receipts) receipts and \(failures) failure): the command refused \(refused) "
+          + "while one ran and the disabled button ignored \(ignored);"))
+  }
+
+  @Test("button signal: the enabled row starts with the button's state; ignored presses are drawn")
+  func buttonSignal() async throws {
+    let run = try await demo("button-signal")
+    #expect(run.status == 0)
+    #expect(
+      run.output.contains(
+        """
+            step     0    1    2    3    4    5    6    7    8    9
+            presses  -----s----i---------s----i---------s----i---------
+            enabled  T----F---------T----F---------T----F---------T----
+            results  ---------------(1c)-----------x--------------(3c)-
+        """))
+    let told = Self.flattened(run.output)
+    #expect(told.contains("t2 pressed [ ··· ]: the disabled button ignored it"))
+    #expect(told.contains("t6 the subscription handled failed: card declined"))
+    #expect(
+      told.contains(
+        "one subscription handled all 3 taps: a receipt, a failure and a receipt; the button "
+          + "was disabled exactly while each tap's work ran, and ignored 3 presses"))
+    #expect(told.contains("━━ 1/1 A button signal: one subscription gets every tap's result"))
+  }
+
+  @Test("multicast: the same output every run, a log line for every step, the disposal drawn")
+  func multicast() async throws {
+    let run = try await demo("multicast")
+    #expect(run.status == 0)
+    #expect(
+      run.output.contains(
+        """
+            step          0    1    2    3    4    5
+            profile, 1st  (1|)
+            profile, 2nd  -----(2|)
+            replay, 1st   ----------(1|)
+            replay, late  ---------------(1|)
+            held request  -------------------------!
+          key:
+            -----  a step in which nothing happens (every step is 5 characters wide)
+            |      completed
+            !      disposed: the subscriber ended its subscription before the end
+        """))
+    let steps = run.output.split(separator: "\n").compactMap { line in
+      line.hasPrefix("    t") ? line.dropFirst(4).prefix { $0 != " " } : nil
+    }
+    #expect(Set(steps) == ["t0", "t1", "t2", "t3", "t4", "t5"])
+    let told = Self.flattened(run.output)
+    #expect(
+      told.contains(
+        "t0 the 1st subscription to the cold request sent its own request and "
+          + "got \"response #1\"; server hits: 1"))
+    #expect(
+      told.contains(
+        "t1 the 2nd subscription to the cold request sent its own request and "
+          + "got \"response #2\"; server hits: 2"))
+    #expect(told.contains("t5 disposed the subscription: the server saw the client hang up"))
+    #expect(told.contains("cold: 2 hits for 2 subscribers; replay(): 1 hit for 2 subscribers"))
+  }
+
+  @Test("operators: each value is told at the step the diagram draws it; the caught error shows")
+  func operators() async throws {
+    let run = try await demo("operators")
+    #expect(run.status == 0)
+    let diagram = try #require(Self.diagrams(in: run.output).first)
+    let result = try #require(diagram.lanes.first { $0.name == "result" })
+    let resultCells = Self.cells(result.cells, width: diagram.width)
+    // "t2  zip paired 1 and 10; result sent 12: (1+10)+1": 12 is drawn at step 2.
+    var sent: [Int: String] = [:]
+    for line in run.output.split(separator: "\n") {
+      guard let match = line.firstMatch(of: /^    t(\d+)  .*result sent (\d+)/),
+        let step = Int(match.1)
+      else { continue }
+      sent[step] = String(match.2)
+    }
+    #expect(sent == [2: "12", 7: "9"])
+    for (step, value) in sent {
+      let cell = resultCells[step].trimmingCharacters(in: ["(", "-", " "])
+      #expect(
+        cell.hasPrefix(value), "result sent \(value) at t\(step), drawn '\(resultCells[step])'")
+    }
+    #expect(
+      run.output.contains(
+        "    t4  zip paired 2 and -7; their sum -5 is negative: filter dropped it\n"))
+    // The error catch caught is drawn and spelled out; the chain itself completes.
+    let inner = try #require(diagram.lanes.first { $0.name == "doSomethingElse" })
+    let chain = try #require(diagram.lanes.first { $0.name == "then/catch" })
+    #expect(inner.cells.hasSuffix("#") && chain.cells.hasSuffix("|"))
+    #expect(inner.cells.count == chain.cells.count)
+    #expect(diagram.notes == ["# in doSomethingElse: disk full"])
+    let story = Self.flattened(run.output)
+    let failedAt = try #require(
+      story.firstMatch(of: /t(\d+) doSomethingElse\(\) failed with "disk full"/))
+    #expect(Int(failedAt.1) == inner.cells.count / diagram.width)
+    #expect(story.contains("catch called presentError with \"disk full\""))
+    #expect(
+      story.contains("then/catch turned doSomethingElse()'s error \"disk full\" into a completion"))
+  }
+
+  @Test("sequence: nothing is 'nothing', one value is not an array, no unexplained |")
+  func sequence() async throws {
+    let run = try await demo("sequence")
+    #expect(run.status == 0)
+    for line in [
+      "    t0  mapped the list; the map ran for nothing\n",
+      "    t1  letters.head → \"A_\"; the map ran for \"A\"\n",
+      "    t3  letters.array → [\"A_\", \"B_\"]; the map ran for nothing\n",
+    ] {
+      #expect(run.output.contains(line), "no line \(line)")
+    }
+    #expect(!run.output.contains("[]"))
+    #expect(!run.output.contains("[\"A_\"]"))
+    let diagram = try #require(Self.diagrams(in: run.output).first)
+    #expect(diagram.lanes.map(\.name) == ["map ran for", "read"])
+    #expect(!diagram.lanes.contains { $0.cells.contains("|") })
+    #expect(!diagram.key.contains { $0.symbol == "|" })
+  }
+
+  @Test("--svg: a folder that cannot be made is reported as such, with the reason")
+  func svgFolder() async throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rac-demo-file-\(UUID().uuidString)")
+    try Data("not a folder".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let underFile = try await demo("--svg", file.appendingPathComponent("svgs").path, "cold")
+    #expect(underFile.status == 73)
+    #expect(
+      underFile.errors.contains(
+        "cannot create the folder \(file.path)/svgs: \(file.path) is a file, not a folder"))
+    #if os(Linux)
+      let proc = try await demo("--svg", "/proc/nope", "cold")
+      #expect(proc.status == 73)
+      #expect(proc.errors.hasPrefix("rac-demo: cannot create the folder /proc/nope: "))
+      #expect(!proc.errors.contains("exist"))
+    #endif
+  }
+
+  @Test("--svg: each diagram has its title, numbered steps and a key to its marks and labels")
+  func svgDiagram() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rac-demo-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let run = try await demo("--svg", directory.path, "command", "operators", "multicast")
+    #expect(run.status == 0)
+    func svg(_ name: String) throws -> String {
+      try String(contentsOf: directory.appendingPathComponent("\(name).svg"), encoding: .utf8)
+    }
+    let command = try svg("command")
+    #expect(command.components(separatedBy: #"class="step""#).count - 1 == 11)
+    #expect(command.components(separatedBy: #"class="group""#).count - 1 == 1)
+    #expect(
+      command.contains(
+        #"class="title">A button bound to a command: one order at a time, failures as values<"#))
+    #expect(command.contains(#"class="heading">key<"#))
+    for (label, meaning) in [
+      ("s", "a press that started a submission"),
+      ("r", "a press the command refused: it was already executing"),
+      ("i", "a press the disabled button ignored"), ("T, F", "true, false"),
+      ("x", "a submission&apos;s error, sent on errors as a value"),
+    ] {
+      #expect(command.contains(#"class="labels">\#(label)<"#), "no label \(label) in the key")
+      #expect(
+        command.contains(meaning.replacingOccurrences(of: "&apos;", with: "'")),
+        "no meaning of \(label)")
+    }
+    // Negative values as they are; the caught error spelled out, not only in a tooltip.
+    let operators = try svg("operators")
+    #expect(!operators.contains("(-7)") && operators.contains(#"class="label">-7<"#))
+    #expect(operators.contains(#"class="key">failed at step 13: disk full<"#))
+    // The disposal: a no-entry sign, explained in the key.
+    let multicast = try svg("multicast")
+    #expect(
+      multicast.contains(#"<g class="disposed"><title>disposed by the subscriber</title><circle"#))
+    #expect(multicast.contains("disposed: the subscriber ended its subscription"))
+  }
+
+  /// Whether something accepts TCP connections on 127.0.0.1:`port`.
+  static func acceptsConnections(port: Int) -> Bool {
+    #if canImport(Glibc)
+      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    return result == 0
+  }
+}
