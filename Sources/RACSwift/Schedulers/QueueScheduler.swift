@@ -9,6 +9,11 @@ import Dispatch
 /// ```
 public final class QueueScheduler: Scheduler, @unchecked Sendable {
   // Lock discipline: immutable after init; Dispatch is thread-safe.
+  //
+  // Lifetime: every queued action and timer handler holds the scheduler (`self`), not only its
+  // `currentBox`: the box refers to the scheduler unowned, and an action reads
+  // `Schedulers.current` through it, so the scheduler must outlive its queued work — as Dispatch
+  // keeps a queue alive for the blocks queued on it.
   /// The serial queue actions run on.
   public let queue: DispatchQueue
   private let currentBox = SchedulerBox()
@@ -33,10 +38,9 @@ public final class QueueScheduler: Scheduler, @unchecked Sendable {
   @discardableResult
   public func schedule(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
     let cancellation = AnyDisposable()
-    let box = currentBox
     queue.async {
       if cancellation.isDisposed { return }
-      CurrentScheduler.run(as: box, action)
+      CurrentScheduler.run(as: self.currentBox, action)
     }
     return cancellation
   }
@@ -47,10 +51,9 @@ public final class QueueScheduler: Scheduler, @unchecked Sendable {
     -> (any Disposable)?
   {
     let cancellation = AnyDisposable()
-    let box = currentBox
     queue.asyncAfter(deadline: .now() + delay.dispatchInterval) {
       if cancellation.isDisposed { return }
-      CurrentScheduler.run(as: box, action)
+      CurrentScheduler.run(as: self.currentBox, action)
     }
     return cancellation
   }
@@ -66,14 +69,13 @@ public final class QueueScheduler: Scheduler, @unchecked Sendable {
       fatalError("QueueScheduler: a repeating interval must be positive, not \(interval)")
     }
     let timer = TimerHandle(DispatchSource.makeTimerSource(queue: queue))
-    let box = currentBox
     timer.source.schedule(
       deadline: .now() + delay.dispatchInterval, repeating: interval.dispatchInterval,
       leeway: leeway.dispatchInterval)
     let cancellation = AnyDisposable { timer.source.cancel() }
     timer.source.setEventHandler {
       if cancellation.isDisposed { return }
-      CurrentScheduler.run(as: box, action)
+      CurrentScheduler.run(as: self.currentBox, action)
     }
     timer.source.resume()
     return cancellation
