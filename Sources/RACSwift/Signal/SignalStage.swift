@@ -11,6 +11,8 @@
 ///
 /// ```swift
 /// struct SkipStage<Value, Failure: Error>: SignalStage {
+///   typealias Input = Value
+///   typealias InputFailure = Failure
 ///   let count: Int
 ///   func makeState() -> Int { count }
 ///   func receive(
