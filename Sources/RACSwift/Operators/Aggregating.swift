@@ -148,10 +148,9 @@ enum AggregateFold<A> {
   }
 }
 
-/// A mutable value that one subscription of a unary stage keeps between events — a running
-/// result (`collect`, `takeLast`, `groupBy`), the previous value (`distinctUntilChanged`,
-/// `combinePrevious`) or a flag (whether `skip(while:)` / `skip(until:)` has started
-/// forwarding). Upstream delivers serially, so it needs no lock.
+/// A mutable value that one subscription of a unary operator written below the stage template
+/// keeps between events: the running result of `collect`, `takeLast` and `groupBy` (a stage
+/// keeps its own as its ``SignalStage/State``). Upstream delivers serially, so it needs no lock.
 @usableFromInline
 final class FoldState<A>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var accumulator: A
