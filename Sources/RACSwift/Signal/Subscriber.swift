@@ -23,12 +23,10 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
   // `lifetime` is immutable and thread-safe.
   @usableFromInline let gate = SerialGate<Event<Value, Failure>>()
   /// What the subscriber sends into — the stages downstream of a created signal, or the handlers
-  /// of a subscriber made with them — in a ``StageContext`` without a parameter, held with a
-  /// reference count of its own (released when it is cleared, or by `deinit`) so that a delivery
-  /// calls its sink without taking another: only the gate's owner lets go of it, and never while
-  /// it delivers a value.
-  @usableFromInline @exclusivity(unchecked) var target:
-    Unmanaged<StageContext<Void, Value, Failure>>?
+  /// of a subscriber made with them — in a ``SinkBox``, held with a reference count of its own
+  /// (released when it is cleared, or by `deinit`) so that a delivery calls its sink without
+  /// taking another: only the gate's owner lets go of it, and never while it delivers a value.
+  @usableFromInline @exclusivity(unchecked) var target: Unmanaged<SinkBox<Value, Failure>>?
   @usableFromInline let lifetime: SubscriptionScope
   /// For a created signal's subscriber: the subscription scope its own child `lifetime` belongs
   /// to. The terminal event goes downstream first, then `lifetime` (the signal's resources) ends
@@ -69,9 +67,9 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     }
     if let isolation {
       let hop = Hop<Event<Value, Failure>>(to: HopTarget(actor: isolation), deliver: handlers)
-      target = .passRetained(StageContext(parameter: (), sink: { hop.receive($0) }))
+      target = .passRetained(SinkBox({ hop.receive($0) }))
     } else {
-      target = .passRetained(StageContext(parameter: (), sink: handlers))
+      target = .passRetained(SinkBox(handlers))
     }
     self.lifetime = lifetime
     parent = nil
@@ -86,7 +84,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     within scope: SubscriptionScope
   ) {
     let lifetime = SubscriberLifetime<Value, Failure>(childOf: scope)
-    target = .passRetained(StageContext(parameter: (), sink: sink))
+    target = .passRetained(SinkBox(sink))
     self.lifetime = lifetime
     self.parent = scope
     // Known to the lifetime before it is added to the subscription, so that disposing the
