@@ -306,6 +306,8 @@ struct DeepChainTests {
     case mapError, `catch`, mapReplace, deliverOn, subscribeOn, concat, merge
     case combineLatest, zip, takeUntil, sample
     case combineLatestOfThree, zipOfFour, combineLatestOfArray
+    // More operators of the stage template (CONTRIBUTING, "Writing an operator").
+    case skip, compactMap, ignore, combinePrevious, tryMap
     var testDescription: String { rawValue }
 
     /// What the chain delivers for the subject's `1` and completion: a `sample` whose sampler
@@ -343,6 +345,12 @@ struct DeepChainTests {
           signal = Signal.combineLatest(signal, .just(0), .just(0)).map { $0.0 }
         case .zipOfFour: signal = Signal.zip(signal, .just(0), .just(0), .just(0)).map { $0.0 }
         case .combineLatestOfArray: signal = Signal.combineLatest([signal, .just(0)]).map { $0[0] }
+        case .skip: signal = signal.skip(0)
+        case .compactMap: signal = signal.compactMap { $0 }
+        case .ignore: signal = signal.ignore(0)
+        case .combinePrevious: signal = signal.combinePrevious(0) { _, next in next }
+        case .tryMap:
+          signal = signal.promoteError(TestError.self).tryMap { $0 }.ignoreErrors()
         }
       }
       return signal
