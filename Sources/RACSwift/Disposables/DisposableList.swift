@@ -44,14 +44,15 @@ struct DisposableList: @unchecked Sendable {
   }
 
   /// Removes `disposable` (its newest place, if it was added more than once) without disposing
-  /// it; does nothing if it is not a member.
+  /// it; does nothing if it is not a member. `mayBeHeld: false` (for a scope) skips looking for
+  /// a ``ListMembership``.
   @usableFromInline
-  mutating func remove(_ disposable: any Disposable) {
+  mutating func remove(_ disposable: any Disposable, mayBeHeld: Bool = true) {
     if let current = first, current === disposable {
       first = nil
       return
     }
-    rest?.remove(disposable)
+    rest?.remove(disposable, mayBeHeld: mayBeHeld)
   }
 
   /// Disposes every member, in the order they were added.

@@ -9,6 +9,9 @@ struct DisposableMembersHeader {
   /// many places are tombstones. Its table exists once the buffer first needs it, which is also
   /// when the buffer starts holding members through their memberships.
   @usableFromInline var index = TombstoneIndex()
+  /// Whether some member may be held through its ``ListMembership`` (else none is, and the
+  /// buffer need not look when it lets go of its members).
+  @usableFromInline var holdsMembers = false
 
   @inlinable init() {}
 }
@@ -49,13 +52,14 @@ final class DisposableMembers: ManagedBuffer<DisposableMembersHeader, (any Dispo
   deinit {
     withUnsafeMutablePointers { header, places in
       let count = header.pointee.count
-      if header.pointee.index.positions != nil {
+      if header.pointee.holdsMembers {
         // A member this buffer still holds (a compound released without `dispose()`) is let go,
         // so that a later buffer at this address does not take it for its own.
         let mark = self.mark
+        let classes = MembershipClasses()
         for position in 0..<count {
           guard let member = places[position] else { continue }
-          _ = ListMembership.of(member) { membership in
+          _ = ListMembership.of(member, among: classes) { membership in
             if membership.isHeld(by: mark) { membership.release() }
           }
         }
@@ -102,7 +106,10 @@ final class DisposableMembers: ManagedBuffer<DisposableMembersHeader, (any Dispo
           }
           return membership.claim(for: mark, at: position)
         } ?? false
-      if held { return }
+      if held {
+        header.pointee.holdsMembers = true
+        return
+      }
       let object = ObjectIdentifier(disposable)
       header.pointee.index.didAppend(object, at: position) { older in
         older < position && Self.address(at: places + older) == UInt(bitPattern: object)
@@ -121,13 +128,16 @@ final class DisposableMembers: ManagedBuffer<DisposableMembersHeader, (any Dispo
         if header.pointee.index.positions != nil {
           Self.compact(
             places, count: count, heldBy: mark, into: newPlaces, header: newHeader,
-            mark: grown.mark, expectedKeys: header.pointee.index.positions?.count ?? 0)
+            mark: grown.mark,
+            expectedKeys: Swift.min(
+              header.pointee.index.positions?.count ?? 0, count - header.pointee.index.tombstones))
         } else {
           newPlaces.moveInitialize(from: places, count: count)
           newHeader.pointee.count = count
         }
         header.pointee.count = 0
         header.pointee.index.reset()
+        header.pointee.holdsMembers = false
       }
     }
     return grown
@@ -136,7 +146,8 @@ final class DisposableMembers: ManagedBuffer<DisposableMembersHeader, (any Dispo
   /// Moves the members of the `count` places at `source` (held by the buffer marked
   /// `sourceMark`) to `target`, in order and without tombstones, for the buffer marked `mark`:
   /// each member held by the source, or by no buffer, is held by the target at its new place;
-  /// each other member is indexed in a new table (sized for `expectedKeys`, grown as needed).
+  /// each other member is indexed in a new table (sized for at most `expectedKeys`, grown as
+  /// needed).
   /// Sets `header`'s count and index. `target` may be `source`.
   @inlinable
   static func compact(
@@ -144,14 +155,18 @@ final class DisposableMembers: ManagedBuffer<DisposableMembersHeader, (any Dispo
     into target: UnsafeMutablePointer<Place>, header: UnsafeMutablePointer<DisposableMembersHeader>,
     mark: UInt, expectedKeys: Int
   ) {
-    var table = IdentityTable(minimumCapacity: expectedKeys)
+    // Made at the first member to index, for at most as many keys as places remain: a buffer
+    // holding all its members does not allocate (and clear) a table sized for them.
+    var table: IdentityTable?
     var hasDuplicates = false
+    var holds = false
     var kept = 0
+    let classes = MembershipClasses()
     for position in 0..<count {
       guard let member = (source + position).move() else { continue }
       let place = kept
       let held =
-        ListMembership.of(member) { membership -> Bool in
+        ListMembership.of(member, among: classes) { membership -> Bool in
           if membership.isHeld(by: sourceMark) {
             let recorded = membership.position
             if recorded == position {
@@ -180,21 +195,30 @@ final class DisposableMembers: ManagedBuffer<DisposableMembersHeader, (any Dispo
           }
           return membership.claim(for: mark, at: place)
         } ?? false
-      if !held, table.updateValue(place, forKey: ObjectIdentifier(member)) != nil {
-        hasDuplicates = true
+      if held {
+        holds = true
+      } else {
+        if table == nil {
+          table = IdentityTable(minimumCapacity: Swift.min(expectedKeys, count - position))
+        }
+        if table!.updateValue(place, forKey: ObjectIdentifier(member)) != nil {
+          hasDuplicates = true
+        }
       }
       (target + place).initialize(to: member)
       kept += 1
     }
     header.pointee.count = kept
-    header.pointee.index.positions = table
+    header.pointee.index.positions = table ?? IdentityTable()
     header.pointee.index.tombstones = 0
     header.pointee.index.hasDuplicates = hasDuplicates
+    header.pointee.holdsMembers = holds
   }
 
-  /// Removes the newest place holding `disposable`, if any.
+  /// Removes the newest place holding `disposable`, if any. `mayBeHeld: false` says that it is
+  /// of a class without a ``ListMembership`` (a scope), which skips looking for one.
   @usableFromInline
-  func remove(_ disposable: any Disposable) {
+  func remove(_ disposable: any Disposable, mayBeHeld: Bool = true) {
     withUnsafeMutablePointers { header, places in
       let count = header.pointee.count
       let object = UInt(bitPattern: ObjectIdentifier(disposable))
@@ -213,10 +237,11 @@ final class DisposableMembers: ManagedBuffer<DisposableMembersHeader, (any Dispo
         // The first removal from this many: hold or index every member.
         Self.compact(
           places, count: count, heldBy: mark, into: places, header: header, mark: mark,
-          expectedKeys: 0)
+          expectedKeys: count)
       }
       let removedHeld =
-        ListMembership.of(disposable) { membership -> Bool in
+        mayBeHeld
+        && ListMembership.of(disposable) { membership -> Bool in
           guard membership.isHeld(by: mark) else { return false }
           let position = membership.position
           guard position < count, Self.address(at: places + position) == object else {
@@ -241,10 +266,12 @@ final class DisposableMembers: ManagedBuffer<DisposableMembersHeader, (any Dispo
         places.deinitialize(count: used)
         header.pointee.count = 0
         header.pointee.index.reset()
+        header.pointee.holdsMembers = false
       } else if header.pointee.index.needsSweep(count: used) {
         Self.compact(
           places, count: used, heldBy: mark, into: places, header: header, mark: mark,
-          expectedKeys: header.pointee.index.positions?.count ?? 0)
+          expectedKeys: Swift.min(
+            header.pointee.index.positions?.count ?? 0, used - header.pointee.index.tombstones))
       }
     }
   }
@@ -313,20 +340,21 @@ final class DisposableMembers: ManagedBuffer<DisposableMembersHeader, (any Dispo
   @usableFromInline
   func disposeAll() {
     let (count, holds) = withUnsafeMutablePointerToHeader {
-      ($0.pointee.count, $0.pointee.index.positions != nil)
+      ($0.pointee.count, $0.pointee.holdsMembers)
     }
     let mark = self.mark
+    let classes = MembershipClasses()
     for position in 0..<count {
       let member = withUnsafeMutablePointerToElements { $0[position] }
       guard let member else { continue }
       if holds {
-        _ = ListMembership.of(member) { membership in
+        _ = ListMembership.of(member, among: classes) { membership in
           if membership.isHeld(by: mark) { membership.release() }
         }
       }
       member.dispose()
     }
     // Nothing is held any more: the deinitializer need not look.
-    if holds { withUnsafeMutablePointerToHeader { $0.pointee.index.positions = nil } }
+    if holds { withUnsafeMutablePointerToHeader { $0.pointee.holdsMembers = false } }
   }
 }

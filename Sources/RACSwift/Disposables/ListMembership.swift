@@ -59,21 +59,33 @@ struct ListMembership: ~Copyable, Sendable {
 
 extension ListMembership {
   /// Runs `body` with `disposable`'s membership if it is of a class that keeps one; returns
-  /// `nil` for any other disposable. Compares the exact class: two or three loads and compares.
+  /// `nil` for any other disposable. Compares the exact class with each of `classes`.
   @inlinable
   static func of<Result>(
-    _ disposable: any Disposable, _ body: (borrowing ListMembership) -> Result
+    _ disposable: any Disposable, among classes: MembershipClasses = MembershipClasses(),
+    _ body: (borrowing ListMembership) -> Result
   ) -> Result? {
     let type = ObjectIdentifier(Swift.type(of: disposable))
-    if type == ObjectIdentifier(AnyDisposable.self) {
+    if type == classes.anyDisposable {
       return body(unsafeDowncast(disposable, to: AnyDisposable.self).listMembership)
     }
-    if type == ObjectIdentifier(CompoundDisposable.self) {
+    if type == classes.compound {
       return body(unsafeDowncast(disposable, to: CompoundDisposable.self).listMembership)
     }
-    if type == ObjectIdentifier(SerialDisposable.self) {
+    if type == classes.serial {
       return body(unsafeDowncast(disposable, to: SerialDisposable.self).listMembership)
     }
     return nil
   }
+}
+
+/// The classes whose instances keep a ``ListMembership``, looked up once for a loop over many
+/// members (each look-up is a call to the class's metadata accessor).
+@usableFromInline
+struct MembershipClasses {
+  @usableFromInline let anyDisposable = ObjectIdentifier(AnyDisposable.self)
+  @usableFromInline let compound = ObjectIdentifier(CompoundDisposable.self)
+  @usableFromInline let serial = ObjectIdentifier(SerialDisposable.self)
+
+  @inlinable init() {}
 }
