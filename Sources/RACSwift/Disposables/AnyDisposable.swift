@@ -11,6 +11,8 @@ public final class AnyDisposable: Disposable, @unchecked Sendable {
   // that wins the exchange on `disposed`, so it is never accessed concurrently.
   private let disposed = Atomic<Bool>(false)
   @exclusivity(unchecked) private var action: (@Sendable () -> Void)?
+  /// Its place in a large compound or scope that holds it (see ``ListMembership``).
+  @usableFromInline let listMembership = ListMembership()
 
   /// A disposable that only tracks whether it was disposed.
   public init() { action = nil }

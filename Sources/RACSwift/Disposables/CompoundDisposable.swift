@@ -16,6 +16,8 @@
 /// ```
 public final class CompoundDisposable: Disposable {
   @usableFromInline let storage = SubscriptionScope(bagKeepingMembersOnRelease: ())
+  /// Its place in a large compound or scope that holds it (see ``ListMembership``).
+  @usableFromInline let listMembership = ListMembership()
 
   /// An empty compound.
   public init() {}
@@ -32,6 +34,7 @@ public final class CompoundDisposable: Disposable {
   public func dispose() { storage.dispose() }
 
   /// Adds `disposable` (or disposes it at once if the compound is already disposed).
+  @inlinable
   public func add(_ disposable: (any Disposable)?) {
     if let disposable { storage.add(disposable) }
   }
@@ -45,6 +48,7 @@ public final class CompoundDisposable: Disposable {
   }
 
   /// Removes `disposable` without disposing it.
+  @inlinable
   public func remove(_ disposable: (any Disposable)?) {
     if let disposable { storage.remove(disposable) }
   }

@@ -10,6 +10,8 @@ public final class SerialDisposable: Disposable, @unchecked Sendable {
   private let lock = Lock()
   @exclusivity(unchecked) private var inner: (any Disposable)?
   @exclusivity(unchecked) private var disposed = false
+  /// Its place in a large compound or scope that holds it (see ``ListMembership``).
+  @usableFromInline let listMembership = ListMembership()
 
   /// An empty serial disposable, or one holding `disposable`.
   public init(_ disposable: (any Disposable)? = nil) { inner = disposable }

@@ -208,7 +208,10 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   /// Removes `child` from this scope and disposes it.
   @usableFromInline
   final func endChild(_ child: SubscriptionScope) {
-    remove(child)
+    lock.lock()
+    // A scope keeps no list membership: the list need not look for one.
+    children.remove(child, mayBeHeld: false)
+    lock.unlock()
     child.dispose()
   }
 

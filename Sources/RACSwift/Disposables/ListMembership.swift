@@ -1,0 +1,91 @@
+import Synchronization
+
+/// Where one of the library's own disposables (``AnyDisposable``, ``CompoundDisposable``,
+/// ``SerialDisposable``) sits in a large ``DisposableMembers`` buffer, kept in the disposable
+/// itself: the buffer that holds it this way and its newest place there. Removing such a member
+/// is then a load and a compare, with no hashing, and a sweep that moves it rewrites its place
+/// here instead of indexing it again.
+///
+/// One buffer at a time holds a disposable this way (it claims it with a compare-and-exchange
+/// from 0); a disposable added to a second buffer while the first holds it is indexed there by
+/// its identity, as any other disposable is. Only the holding buffer reads or writes the place,
+/// under its owner's lock; the holder word is atomic because buffers under different locks test
+/// it.
+@usableFromInline
+struct ListMembership: ~Copyable, Sendable {
+  /// The address of the buffer holding the disposable (``DisposableMembers/mark``), or 0.
+  @usableFromInline let holder = Atomic<UInt>(0)
+  /// The disposable's newest place in the holding buffer; meaningless when `holder` is 0.
+  @usableFromInline let place = Atomic<Int>(0)
+
+  @inlinable init() {}
+
+  /// Whether the buffer marked `buffer` holds the disposable.
+  @inlinable
+  func isHeld(by buffer: UInt) -> Bool { holder.load(ordering: .relaxed) == buffer }
+
+  /// The newest place in the holding buffer (call only from the holder).
+  @inlinable
+  var position: Int { place.load(ordering: .relaxed) }
+
+  /// Records a new newest place (call only from the holder).
+  @inlinable
+  func move(to position: Int) { place.store(position, ordering: .relaxed) }
+
+  /// Makes the buffer marked `buffer` the holder, with the disposable at `position`, if no
+  /// buffer holds it; returns whether it did.
+  @inlinable
+  func claim(for buffer: UInt, at position: Int) -> Bool {
+    // A load first: a disposable already held elsewhere costs no read-modify-write.
+    guard holder.load(ordering: .relaxed) == 0,
+      holder.compareExchange(expected: 0, desired: buffer, ordering: .acquiring).exchanged
+    else { return false }
+    place.store(position, ordering: .relaxed)
+    return true
+  }
+
+  /// Hands the disposable from its holding buffer to the buffer marked `buffer` (a grown copy),
+  /// at `position` (call only from the holder).
+  @inlinable
+  func transfer(to buffer: UInt, at position: Int) {
+    place.store(position, ordering: .relaxed)
+    holder.store(buffer, ordering: .releasing)
+  }
+
+  /// Lets go: no buffer holds the disposable any more (call only from the holder).
+  @inlinable
+  func release() { holder.store(0, ordering: .releasing) }
+}
+
+extension ListMembership {
+  /// Runs `body` with `disposable`'s membership if it is of a class that keeps one; returns
+  /// `nil` for any other disposable. Compares the exact class with each of `classes`.
+  @inlinable
+  static func of<Result>(
+    _ disposable: any Disposable, among classes: MembershipClasses = MembershipClasses(),
+    _ body: (borrowing ListMembership) -> Result
+  ) -> Result? {
+    let type = ObjectIdentifier(Swift.type(of: disposable))
+    if type == classes.anyDisposable {
+      return body(unsafeDowncast(disposable, to: AnyDisposable.self).listMembership)
+    }
+    if type == classes.compound {
+      return body(unsafeDowncast(disposable, to: CompoundDisposable.self).listMembership)
+    }
+    if type == classes.serial {
+      return body(unsafeDowncast(disposable, to: SerialDisposable.self).listMembership)
+    }
+    return nil
+  }
+}
+
+/// The classes whose instances keep a ``ListMembership``, looked up once for a loop over many
+/// members (each look-up is a call to the class's metadata accessor).
+@usableFromInline
+struct MembershipClasses {
+  @usableFromInline let anyDisposable = ObjectIdentifier(AnyDisposable.self)
+  @usableFromInline let compound = ObjectIdentifier(CompoundDisposable.self)
+  @usableFromInline let serial = ObjectIdentifier(SerialDisposable.self)
+
+  @inlinable init() {}
+}
