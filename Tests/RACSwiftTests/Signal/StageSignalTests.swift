@@ -24,7 +24,7 @@ private struct IndexingStage<Value, Failure: Error>: SignalStage {
 }
 
 extension Signal {
-  fileprivate func indexed() -> Signal<(Int, Value), Failure> {
+  fileprivate func numberedByTestStage() -> Signal<(Int, Value), Failure> {
     appending(IndexingStage(), name: .input("indexed"))
   }
 }
@@ -50,7 +50,7 @@ struct StageSignalTests {
     "a stage written outside the operator files runs once per event, with state per subscription")
   func stageOfOurOwn() {
     let subject = Subject<String, Never>()
-    let indexed = subject.indexed()
+    let indexed = subject.numberedByTestStage()
     let first = Recording<(Int, String)>()
     let second = Recording<(Int, String)>()
     let a = first.subscribe(to: indexed)
@@ -70,7 +70,7 @@ struct StageSignalTests {
 
   @Test("on a synchronous input the stage runs synchronously, starting each subscription afresh")
   func synchronousInput() {
-    let indexed = Signal<String, Never>.from(["x", "y"]).indexed()
+    let indexed = Signal<String, Never>.from(["x", "y"]).numberedByTestStage()
     #expect(indexed.isSynchronous)
     let first = Recording<(Int, String)>()
     let second = Recording<(Int, String)>()
