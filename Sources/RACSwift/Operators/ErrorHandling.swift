@@ -202,30 +202,27 @@ struct TryMapStage<Input, Value, Failure: Error>: SignalStage {
   }
 
   @inlinable static var mayEndBeforeInput: Bool { true }
-  /// Whether the subscription has sent its terminal event (a thrown error).
-  @inlinable func makeState() -> Bool { false }
+  /// Closed once the subscription has sent its terminal event (a thrown error, or the input's).
+  @inlinable func makeState() -> TerminalLatch { TerminalLatch() }
 
   @inlinable @inline(__always)
   func receive(
-    _ event: inout Event<Input, Failure>, state ended: inout Bool,
+    _ event: inout Event<Input, Failure>, state latch: inout TerminalLatch,
     send: Signal<Value, Failure>.Sink
   ) {
-    if ended { return }
+    if latch.isClosed { return }
+    let output: Event<Value, Failure>
     switch event {
     case .next(let value):
       do throws(Failure) {
-        emit(.next(try transform(value)), to: send)
+        output = .next(try transform(value))
       } catch {
-        ended = true
-        emit(.error(error), to: send)
+        output = .error(error)
       }
-    case .error(let error):
-      ended = true
-      emit(.error(error), to: send)
-    case .completed:
-      ended = true
-      emit(.completed, to: send)
+    case .error(let error): output = .error(error)
+    case .completed: output = .completed
     }
+    if latch.admit(output) { emit(output, to: send) }
   }
 }
 

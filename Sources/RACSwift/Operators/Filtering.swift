@@ -239,21 +239,20 @@ struct TakeUntilMatchStage<Value, Failure: Error>: SignalStage {
   @inlinable init(isEnd: @escaping (Value) -> Bool) { self.isEnd = isEnd }
 
   @inlinable static var mayEndBeforeInput: Bool { true }
-  /// Whether the subscription has sent its terminal event.
-  @inlinable func makeState() -> Bool { false }
+  /// Closed once the subscription has sent its terminal event.
+  @inlinable func makeState() -> TerminalLatch { TerminalLatch() }
 
   @inlinable @inline(__always)
   func receive(
-    _ event: inout Event<Value, Failure>, state ended: inout Bool, send: Signal<Value, Failure>.Sink
+    _ event: inout Event<Value, Failure>, state latch: inout TerminalLatch,
+    send: Signal<Value, Failure>.Sink
   ) {
-    if ended { return }
-    if case .next(let value) = event {
-      if !isEnd(value) { return send(&event) }
-      ended = true
+    if latch.isClosed { return }
+    if case .next(let value) = event, isEnd(value) {
+      latch.isClosed = true
       return emit(.completed, to: send)
     }
-    ended = true
-    send(&event)
+    if latch.admit(event) { send(&event) }
   }
 }
 
