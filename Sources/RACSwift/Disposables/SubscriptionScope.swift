@@ -25,8 +25,8 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   @usableFromInline let flags = Atomic<UInt8>(0)
   /// For the scope of an inner subscription holding the state it feeds through a
   /// ``ChainReference`` (``MergeInnerScope``), its place in a chain of such scopes, modulo
-  /// ``releaseLoopInterval`` (see ``init(chainedChildOf:)``); 0 for any other scope. One byte,
-  /// in the padding after `flags`: it costs no scope any size.
+  /// ``ChainDepth/releaseInterval`` (see ``init(chainedChildOf:)``); 0 for any other scope. One
+  /// byte, in the padding after `flags`: it costs no scope any size.
   @usableFromInline let downstreamDepth: UInt8
   /// The line of ``origin``, stored apart from its file so that it fills the padding after
   /// `flags`: the handler scope at the end of every subscription is a scope, and 8 bytes here
@@ -78,13 +78,13 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   /// A child scope of `parent`, as ``init(childOf:)``, that holds what delivers into `parent`
   /// through a ``ChainReference``: one link further down a chain of such scopes than `parent`
   /// (``downstreamDepth``; a scope that holds nothing so ends the chain), so that every
-  /// ``releaseLoopInterval``th one (depth 0) lets go through the stack guard.
+  /// ``ChainDepth/releaseInterval``th one lets go through the stack guard
+  /// (``ChainDepth/isScopeLoopPoint(_:)``).
   @inlinable
   init(chainedChildOf parent: SubscriptionScope) {
     let ledger = parent.ledger.isCounting ? parent.ledger : SubscriptionLedger.currentReference()
     self.ledger = ledger
-    downstreamDepth = UInt8(
-      truncatingIfNeeded: (UInt32(parent.downstreamDepth) &+ 1) % releaseLoopInterval)
+    downstreamDepth = ChainDepth.scopeDepth(below: parent.downstreamDepth)
     originLine = parent.originLine
     originFile = parent.originFile
     ledger.subscriptionStarted()

@@ -9,11 +9,12 @@
 /// merge below). Released by stored properties, freeing the head frees the next from inside its
 /// own `deinit`, one nested `deinit` per link, which overflows a small stack. Through this
 /// reference, each holder lets go of the next from its own `deinit`: at once, nested, except at
-/// every ``releaseLoopInterval``th link of a chain, which goes through the ``StackGuard`` (which
-/// leaves a release found too deep to the thread's outermost frame). A short chain never reaches
-/// the guard.
+/// every ``ChainDepth/releaseInterval``th link of a chain, which goes through the ``StackGuard``
+/// (which leaves a release found too deep to the thread's outermost frame). A short chain never
+/// reaches the guard. (Operators over several inputs hold them in ``ChainInputs``, released the
+/// same way.)
 ///
-/// Where a holder sits in its chain is counted once, when it is made: ``Signal/releaseDepth``
+/// Where a holder sits in its chain is counted once, when it is made: ``ChainDepth/release``
 /// for signals (``InputReference``), ``SubscriptionScope/downstreamDepth`` for scopes.
 ///
 /// Lock discipline: immutable; the reference is released once, by the holder's `deinit`.
@@ -37,7 +38,7 @@ struct ChainReference<Object: AnyObject>: @unchecked Sendable {
   }
 
   /// Lets go of the object (once, from the holder's `deinit`): through the stack guard when the
-  /// holder is a loop point of its chain (every ``releaseLoopInterval``th link), else at once.
+  /// holder is a loop point of its chain (every ``ChainDepth/releaseInterval``th link), else at once.
   @inlinable @inline(__always)
   func release(atLoopPoint: Bool) {
     if atLoopPoint {
@@ -61,25 +62,3 @@ struct ChainReference<Object: AnyObject>: @unchecked Sendable {
 /// (``Signal/releaseInputs()``; see ``ChainReference``).
 @usableFromInline
 typealias InputReference<Value, Failure: Error> = ChainReference<Signal<Value, Failure>>
-
-extension StackGuard {
-  /// Moves the value out of `storage`, leaving `empty`, and lets go of it inside a guarded
-  /// closure, as ``ChainReference`` does at a loop point: for a holder whose links sit in a
-  /// collection or an optional (``ListSignal``, ``CombiningSignal``). Moved out first, so that
-  /// the last release happens inside the closure, never after it, where the guard no longer
-  /// counts.
-  static func releaseMovingOut<Held>(_ storage: inout Held, leaving empty: Held) {
-    var taken: Held? = storage
-    storage = empty
-    runBounded {
-      withExtendedLifetime(taken) {}
-      taken = nil
-    }
-  }
-}
-
-/// How many links of a chain let go of the next at once, nested, before one goes through the
-/// stack guard (see ``ChainReference``). Scopes count their depth modulo it in a byte: at most
-/// 256.
-@usableFromInline
-let releaseLoopInterval: UInt32 = 64

@@ -5,6 +5,8 @@ internal import CRACSwiftThreadState
 /// guarded frame of the same thread, which runs it at that frame's depth once the work in
 /// progress returns.
 ///
+/// This is the one bounded-stack mechanism, and no operator calls it: every operator gets it from
+/// the base classes its signal and its subscription are made of (the stage template included).
 /// Four places are guarded, and between two guarded places a chain has only a bounded number
 /// of frames:
 /// - every subscription to an upstream signal (`Signal.subscribe(sink:scope:)`): a chain built in
@@ -16,10 +18,18 @@ internal import CRACSwiftThreadState
 ///   the stack too deep is queued and delivered by the loop;
 /// - every disposal of a scope with members (`SubscriptionScope`), which recurses into nested
 ///   child scopes and compound disposables;
-/// - every ``releaseLoopInterval``th release along a chain of objects that hold the next one
-///   (``ChainReference``, ``StackGuard/releaseMovingOut(_:leaving:)``), and the release of a
-///   checkpoint's downstream sink: freeing a chain built in a loop releases one object from
-///   inside the `deinit` of the one before.
+/// - every ``ChainDepth/releaseInterval``th release along a chain of objects that hold the next
+///   one, and the release of a checkpoint's downstream sink: freeing a chain built in a loop
+///   releases one object from inside the `deinit` of the one before. Signals let go of their
+///   inputs from `Signal`'s `deinit` — one input through a ``ChainReference`` (``InputSignal``),
+///   several in ``ChainInputs`` (``BinarySignal``, ``ListSignal``, ``CombiningSignal``) — and a
+///   merge's inner scope lets go of the state it feeds through a ``ChainReference``
+///   (`MergeInnerScope`).
+///
+/// A signal's place in its chain is counted once, when it is made, in its ``ChainDepth``: which
+/// of its releases is a loop point, and how deep a synchronous chain may grow — a synchronous
+/// chain runs its stages on the stack with no guarded place between them, so operators stop
+/// making synchronous signals at ``ChainDepth/synchronousLimit``.
 ///
 /// The first guarded place a thread enters becomes its outermost frame: it runs its own work,
 /// then the work deferred meanwhile, in the order it was deferred, until none is left. So all

@@ -3,22 +3,19 @@
 /// them, and the same inputs untyped, which its name reads (``SignalNameNode/inputs(_:_:)``)
 /// instead of holding them a third time.
 ///
-/// A chain built in a loop (`s = Signal.combineLatest(s, a, b).map { $0.0 }`, 100,000 times) is
-/// released in bounded stack, like the chains of ``ChainReference`` holders: every
-/// ``releaseLoopInterval``th signal of the chain moves its inputs out in its `deinit` and lets go
-/// of them through the ``StackGuard``, instead of leaving them to Swift's release of stored
-/// properties, one nested level per operator.
+/// Both are kept in ``ChainInputs``, so a chain built in a loop (`s = Signal.combineLatest(s, a,
+/// b).map { $0.0 }`, 100,000 times) is released in bounded stack, like every operator's (see
+/// ``ChainDepth/release``).
 ///
-/// Lock discipline: `parameters` and `inputs` are written only by `deinit` (when nobody else
-/// holds the signal); before that they are immutable.
+/// Lock discipline: `held` is written by the initializer and by `releaseInputs()`, which runs in
+/// `deinit`, when nobody else holds the signal; everything else only reads it.
 @usableFromInline
 final class CombiningSignal<Signals, Value, Failure: Error>: Signal<Value, Failure>,
   @unchecked Sendable
 {
-  /// The rule and the typed inputs; `nil` only once `deinit` has moved them out.
-  @usableFromInline @exclusivity(unchecked) var parameters: CombiningParameters<Signals>?
-  /// The inputs, untyped, in order.
-  @usableFromInline @exclusivity(unchecked) var inputs: [AnyObject]
+  /// The rule and the typed inputs, and the inputs untyped, in order.
+  @usableFromInline @exclusivity(unchecked) var held:
+    ChainInputs<(parameters: CombiningParameters<Signals>, inputs: [AnyObject])>
 
   /// A combining signal named `label` followed by its inputs (`+zip: (a, b, c)`); `inputs` are
   /// the signals of `parameters`, in order.
@@ -27,37 +24,22 @@ final class CombiningSignal<Signals, Value, Failure: Error>: Signal<Value, Failu
     label: OperatorLabel, parameters: CombiningParameters<Signals>, inputs: [AnyObject],
     subscribe: @escaping SubscribeFunction
   ) {
-    self.parameters = parameters
-    self.inputs = inputs
+    held = ChainInputs((parameters, inputs))
     super.init(
-      name: .inputs(label, .prefix), releaseDepth: Self.releaseDepth(above: inputs),
+      name: .inputs(label, .prefix),
+      depth: ChainDepth(aboveAll: inputs.lazy.map { ($0 as! any NamedSignalInternals).chainDepth }),
       subscribe: subscribe)
   }
 
   /// The parameters of `signal`, which must be a `CombiningSignal` of this type that is alive.
   @inlinable @inline(__always)
   static func parameters(of signal: Signal<Value, Failure>) -> CombiningParameters<Signals> {
-    unsafeDowncast(signal, to: CombiningSignal.self).parameters.unsafelyUnwrapped
-  }
-
-  /// One more than the deepest of `inputs` (see ``Signal/releaseDepth``).
-  @usableFromInline
-  static func releaseDepth(above inputs: [AnyObject]) -> UInt32 {
-    var deepest: UInt32 = 0
-    for input in inputs {
-      deepest = max(deepest, (input as! any NamedSignalInternals).releaseDepthValue)
-    }
-    return deepest &+ 1
+    unsafeDowncast(signal, to: CombiningSignal.self).held.inputs.parameters
   }
 
   @usableFromInline
-  override func nameInputs() -> [AnyObject] { inputs }
+  override func nameInputs() -> [AnyObject] { held.inputs.inputs }
 
   @usableFromInline
-  override func releaseInputs() {
-    // Both hold the inputs: the second release, the last, frees them inside the guard.
-    guard isReleaseLoopPoint else { return }
-    StackGuard.releaseMovingOut(&parameters, leaving: nil)
-    StackGuard.releaseMovingOut(&inputs, leaving: [])
-  }
+  override func releaseInputs() { held.release(atLoopPoint: depth.isReleaseLoopPoint) }
 }

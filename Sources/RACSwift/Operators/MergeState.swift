@@ -86,5 +86,5 @@ final class MergeInnerScope<Value, Failure: Error>: SubscriptionScope, @unchecke
     super.init(chainedChildOf: state.scope)
   }
 
-  deinit { stateReference.release(atLoopPoint: downstreamDepth == 0) }
+  deinit { stateReference.release(atLoopPoint: ChainDepth.isScopeLoopPoint(downstreamDepth)) }
 }

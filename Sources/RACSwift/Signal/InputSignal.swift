@@ -4,8 +4,10 @@
 /// (CONTRIBUTING, rule 3).
 ///
 /// It keeps the input the same way for every operator: released from the base class's `deinit`,
-/// through the stack guard every ``releaseLoopInterval`` signals of a chain, so releasing a chain
-/// built in a loop takes bounded stack.
+/// through the stack guard every ``ChainDepth/releaseInterval`` signals of a chain, so releasing
+/// a chain built in a loop takes bounded stack. It counts the signal's ``ChainDepth`` from its
+/// input's: every operator built on it — the whole stage template — gets bounded stack from here
+/// and mentions none of it.
 ///
 /// Lock discipline: immutable.
 @usableFromInline
@@ -26,7 +28,7 @@ class InputSignal<Input, InputFailure: Error, Value, Failure: Error>: Signal<Val
   ) {
     input = InputReference(source)
     super.init(
-      name: name, releaseDepth: source.releaseDepth &+ 1, deliveryActor: deliveryActor,
+      name: name, depth: ChainDepth(above: source.depth), deliveryActor: deliveryActor,
       subscribe: subscribe)
   }
 
@@ -39,8 +41,8 @@ class InputSignal<Input, InputFailure: Error, Value, Failure: Error>: Signal<Val
   ) {
     input = InputReference(source)
     super.init(
-      synchronous: name, depth: source.synchronousDepth &+ 1,
-      releaseDepth: source.releaseDepth &+ 1, subscribe: subscribe)
+      synchronous: name, depth: ChainDepth(synchronouslyAbove: source.depth),
+      subscribe: subscribe)
   }
 
   /// Subscribes `sink` to the input, in `scope`. The input is read without a reference count
@@ -70,5 +72,5 @@ class InputSignal<Input, InputFailure: Error, Value, Failure: Error>: Signal<Val
   override final func nameInput() -> AnyObject? { source }
 
   @usableFromInline
-  override final func releaseInputs() { input.release(atLoopPoint: isReleaseLoopPoint) }
+  override final func releaseInputs() { input.release(atLoopPoint: depth.isReleaseLoopPoint) }
 }

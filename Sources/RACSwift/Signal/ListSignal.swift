@@ -2,29 +2,29 @@
 /// keeps the list, and its name reads the list (``SignalNameNode/inputs(_:_:)``) rather than
 /// holding it a second time.
 ///
-/// So a chain built in a loop (`s = s.concat(next)`, 100,000 times) is released in bounded
-/// stack, like the one-input operators (see ``InputReference``): every ``releaseLoopInterval``th
-/// signal of such a chain lets go of its list through the ``StackGuard`` from the base class's
-/// `deinit`, instead of leaving it to Swift's release of stored properties, one nested level per
-/// operator.
+/// It keeps the list in ``ChainInputs``, so a chain built in a loop (`s = s.concat(next)`,
+/// 100,000 times) is released in bounded stack, like every operator's (see
+/// ``ChainDepth/release``).
 ///
 /// Not final: `concat` makes a subclass of its own (``ConcatSignal``), which its subscriptions
 /// recognize among their inputs.
 ///
-/// Lock discipline: `inputs` is written by the initializer and by `releaseInputs()`, which
-/// runs in `deinit`, when nothing else can reach the signal; everything else only reads it.
+/// Lock discipline: `list` is written by the initializer and by `releaseInputs()`, which runs in
+/// `deinit`, when nothing else can reach the signal; everything else only reads it.
 @usableFromInline
 class ListSignal<Value, Failure: Error>: Signal<Value, Failure>, @unchecked Sendable {
-  @usableFromInline @exclusivity(unchecked) final var inputs: [Signal<Value, Failure>]
+  @usableFromInline @exclusivity(unchecked) final var list: ChainInputs<[Signal<Value, Failure>]>
+
+  /// The input signals, in order.
+  @inlinable final var inputs: [Signal<Value, Failure>] { list.inputs }
 
   @inlinable
   init(
     name: SignalNameNode, inputs: [Signal<Value, Failure>], subscribe: @escaping SubscribeFunction
   ) {
-    self.inputs = inputs
-    var depth: UInt32 = 0
-    for input in inputs { depth = max(depth, input.releaseDepth) }
-    super.init(name: name, releaseDepth: depth &+ 1, subscribe: subscribe)
+    list = ChainInputs(inputs)
+    super.init(
+      name: name, depth: ChainDepth(aboveAll: inputs.lazy.map(\.depth)), subscribe: subscribe)
   }
 
   /// The inputs of `signal`, which must be a `ListSignal` of this type.
@@ -38,6 +38,6 @@ class ListSignal<Value, Failure: Error>: Signal<Value, Failure>, @unchecked Send
 
   @usableFromInline
   final override func releaseInputs() {
-    if isReleaseLoopPoint { StackGuard.releaseMovingOut(&inputs, leaving: []) }
+    list.release(atLoopPoint: depth.isReleaseLoopPoint)
   }
 }

@@ -52,34 +52,20 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
   /// optional: calling it in place costs no reference count, and an optional function is stored
   /// at the most general abstraction, where its stage would have to escape.)
   @usableFromInline let synchronousFunction: SynchronousPath<Value, Failure>.Function
-  /// For a synchronous signal (see ``synchronousPath``), how many synchronous signals its
-  /// subscription runs through, itself included (a source is 1); 0 for any other signal. A
-  /// synchronous chain runs its stages on the stack without a guard, so operators stop making
-  /// synchronous signals at ``synchronousDepthLimit`` (see ``canExtendSynchronously``).
-  @usableFromInline let synchronousDepth: UInt32
+  /// Where the signal sits in its chain: how many synchronous signals its subscription runs
+  /// through, and how many signals holding their inputs end here (see ``ChainDepth``, the counts
+  /// the bounded-stack mechanism reads).
+  @usableFromInline let depth: ChainDepth
 
   /// Whether the signal was made synchronous (see ``synchronousPath``).
   @inlinable @inline(__always)
-  final var isSynchronous: Bool { synchronousDepth != 0 }
+  final var isSynchronous: Bool { depth.isSynchronous }
 
   /// Whether an operator on this signal that forwards its events as they come may be made
-  /// synchronous: this signal is, and the chain is not yet ``synchronousDepthLimit`` deep. A
-  /// deeper operator is built the ordinary way, whose subscription ``StackGuard`` bounds.
+  /// synchronous: this signal is, and the chain is not yet ``ChainDepth/synchronousLimit`` deep.
+  /// A deeper operator is built the ordinary way, whose subscription ``StackGuard`` bounds.
   @inlinable @inline(__always)
-  final var canExtendSynchronously: Bool {
-    synchronousDepth != 0 && synchronousDepth < synchronousDepthLimit
-  }
-
-  /// How many signals holding their input through an ``InputReference`` end here, in a row
-  /// (0 for any other signal): a chain releases its inputs through the ``StackGuard`` every
-  /// ``releaseLoopInterval`` such signals, so releasing it never nests much deeper than that,
-  /// while a short chain releases as plainly as Swift would.
-  @usableFromInline let releaseDepth: UInt32
-
-  /// Whether this signal is a loop point of its chain: it lets go of its inputs through the
-  /// stack guard (every ``releaseLoopInterval``th signal; see ``ChainReference``).
-  @inlinable @inline(__always)
-  final var isReleaseLoopPoint: Bool { releaseDepth % releaseLoopInterval == 0 }
+  final var canExtendSynchronously: Bool { depth.canExtendSynchronously }
 
   /// The actor every event of this signal's subscriptions arrives on, as far as the chain shows
   /// when it is built; `nil` when it does not. A signal carried to an actor (``carried(to:)``)
@@ -96,30 +82,30 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
 
   @inlinable
   init(
-    name: SignalNameNode, releaseDepth: UInt32 = 0, deliveryActor: ObjectIdentifier? = nil,
+    name: SignalNameNode, depth: ChainDepth = .source, deliveryActor: ObjectIdentifier? = nil,
     subscribe: @escaping SubscribeFunction
   ) {
+    assert(!depth.isSynchronous, "a signal made synchronous needs its synchronous function")
     nameNode = name
     subscribeFunction = subscribe
     synchronousFunction = { _, _, _ in }
-    synchronousDepth = 0
-    self.releaseDepth = releaseDepth
+    self.depth = depth
     self.deliveryActor = deliveryActor
     assert(!name.readsOwnSource || nameInput() != nil, "\(type(of: self)) has no source to name")
   }
 
   /// A synchronous signal (see ``synchronousPath``) that runs `subscribe` for every
-  /// subscription: a source (`depth` 1), or an operator on a synchronous signal of depth
-  /// `depth - 1`.
+  /// subscription: a source (``ChainDepth/synchronousSource``), or an operator on a synchronous
+  /// signal (``ChainDepth/init(synchronouslyAbove:)``).
   @inlinable
   init(
-    synchronous name: SignalNameNode, depth: UInt32 = 1, releaseDepth: UInt32 = 0,
+    synchronous name: SignalNameNode, depth: ChainDepth = .synchronousSource,
     subscribe: @escaping SynchronousPath<Value, Failure>.Function
   ) {
+    assert(depth.isSynchronous, "a synchronous signal's depth counts it as synchronous")
     nameNode = name
     synchronousFunction = subscribe
-    synchronousDepth = depth
-    self.releaseDepth = releaseDepth
+    self.depth = depth
     // A synchronous signal delivers on the thread that subscribes, whichever that is.
     deliveryActor = nil
     subscribeFunction = { signal, sink, scope in
@@ -203,9 +189,10 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
 
   deinit { releaseInputs() }
 
-  /// Lets go of the inputs a subclass holds through ``InputReference``s, from the base class's
-  /// `deinit` — which runs before any stored property is destroyed — so that releasing a chain
-  /// built in a loop takes bounded stack, not one nested `deinit` per operator.
+  /// Lets go of the inputs a subclass holds — through an ``InputReference`` (``InputSignal``) or
+  /// in ``ChainInputs`` (the operators over several inputs) — from the base class's `deinit`,
+  /// which runs before any stored property is destroyed, so that releasing a chain built in a
+  /// loop takes bounded stack, not one nested `deinit` per operator (``ChainDepth/release``).
   @usableFromInline
   func releaseInputs() {}
 

@@ -227,9 +227,8 @@ protocol NamedSignalInternals: SignalNaming {
   var stateDescription: String { get }
   var nameInputValue: AnyObject { get }
   var nameInputsValue: [AnyObject] { get }
-  /// ``Signal/releaseDepth``, for an operator that keeps its inputs untyped
-  /// (``CombiningSignal``).
-  var releaseDepthValue: UInt32 { get }
+  /// ``Signal/depth``, for an operator that keeps its inputs untyped (``CombiningSignal``).
+  var chainDepth: ChainDepth { get }
   func describe(_ detail: NameDetail, separator: String) -> String
 }
 
@@ -238,7 +237,7 @@ extension Signal: NamedSignalInternals {
   @usableFromInline var nameNodeValue: SignalNameNode { currentNameNode() }
   @usableFromInline var stateDescription: String { describeState() }
   @usableFromInline var nameInputsValue: [AnyObject] { nameInputs() }
-  @usableFromInline var releaseDepthValue: UInt32 { releaseDepth }
+  @usableFromInline var chainDepth: ChainDepth { depth }
   @usableFromInline var nameInputValue: AnyObject {
     // Every initializer checks that a signal whose name reads its own source has one.
     nameInput().unsafelyUnwrapped

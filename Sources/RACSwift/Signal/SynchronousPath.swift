@@ -49,9 +49,3 @@ struct SynchronousScope {
     return scope._withUnsafeGuaranteedRef { $0.isDisposed }
   }
 }
-
-/// How many synchronous signals a synchronous chain may run through: its stages run on the
-/// stack, nested, with no ``StackGuard`` between them, so an operator on a chain this deep is
-/// built the ordinary way instead, which keeps the chain in bounded stack.
-@usableFromInline
-let synchronousDepthLimit: UInt32 = 32
