@@ -38,7 +38,8 @@ struct ChainReference<Object: AnyObject>: @unchecked Sendable {
   }
 
   /// Lets go of the object (once, from the holder's `deinit`): through the stack guard when the
-  /// holder is a loop point of its chain (every ``ChainDepth/releaseInterval``th link), else at once.
+  /// holder is a loop point of its chain (every ``ChainDepth/releaseInterval``th link), else at
+  /// once.
   @inlinable @inline(__always)
   func release(atLoopPoint: Bool) {
     if atLoopPoint {
