@@ -251,18 +251,7 @@ extension Signal {
   /// ```
   @inlinable
   public func dematerialize<T>() -> Signal<T, Failure> where Value == Event<T, Failure> {
-    typealias Op = UnarySignal<Value, Failure, T, Failure, Void>
-    return Op(name: .input("dematerialize"), source: self, parameter: ()) { signal, sink, scope in
-      let guardState = TerminalGuard(sink: sink)
-      Op.cast(signal).subscribeInput(
-        sink: { event in
-          switch event {
-          case .next(let inner): guardState.send(inner)
-          case .error(let error): guardState.send(.error(error))
-          case .completed: guardState.send(.completed)
-          }
-        }, scope: scope)
-    }
+    appending(DematerializeStage { $0 }, name: .input("dematerialize"))
   }
 
   /// Turns events sent as values of a never-failing signal back into events.
@@ -271,21 +260,50 @@ extension Signal {
   /// let events: Signal<Event<Int, MyError>, Never> = results.materialize()
   /// let results2: Signal<Int, MyError> = events.dematerialize()
   /// ```
+  ///
+  /// Disfavored: where both forms fit (events that cannot fail, on a signal that cannot fail),
+  /// the other one is chosen, with the same result.
+  @_disfavoredOverload
   @inlinable
   public func dematerialize<T, E: Error>() -> Signal<T, E>
   where Value == Event<T, E>, Failure == Never {
-    typealias Op = UnarySignal<Value, Never, T, E, Void>
-    return Op(name: .input("dematerialize"), source: self, parameter: ()) { signal, sink, scope in
-      let guardState = TerminalGuard(sink: sink)
-      Op.cast(signal).subscribeInput(
-        sink: { event in
-          switch event {
-          case .next(let inner): guardState.send(inner)
-          case .completed: guardState.send(.completed)
-          }
-        }, scope: scope)
-    }
+    typealias Stage = DematerializeStage<T, Never, E>
+    return appending(Stage(promote: Stage.noFailure), name: .input("dematerialize"))
   }
+}
+
+/// The stage of `dematerialize`: sends the event each value holds, and nothing after the first
+/// terminal one — whether that came as a value or as the input's own end.
+@usableFromInline
+struct DematerializeStage<Value, InputFailure: Error, Failure: Error>: SignalStage {
+  @usableFromInline typealias Input = Event<Value, Failure>
+  /// The input's own failure as the result's: itself, or none for an input that cannot fail.
+  @usableFromInline let promote: (InputFailure) -> Failure
+  @inlinable init(promote: @escaping (InputFailure) -> Failure) { self.promote = promote }
+
+  /// A value can end the subscription.
+  @inlinable static var mayEndBeforeInput: Bool { true }
+  /// Closed once the subscription has sent its terminal event.
+  @inlinable func makeState() -> TerminalLatch { TerminalLatch() }
+
+  @inlinable @inline(__always)
+  func receive(
+    _ event: inout Event<Event<Value, Failure>, InputFailure>, state latch: inout TerminalLatch,
+    send: Signal<Value, Failure>.Sink
+  ) {
+    var output: Event<Value, Failure>
+    switch event {
+    case .next(let inner): output = inner
+    case .error(let error): output = .error(promote(error))
+    case .completed: output = .completed
+    }
+    if latch.admit(output) { send(&output) }
+  }
+}
+
+extension DematerializeStage where InputFailure == Never {
+  /// The `promote` of an input that cannot fail.
+  @inlinable static func noFailure(_ never: Never) -> Failure {}
 }
 
 /// The stage of `combinePrevious`: sends `combine(previous, current)` for each value; each

@@ -307,7 +307,7 @@ struct DeepChainTests {
     case combineLatest, zip, takeUntil, sample
     case combineLatestOfThree, zipOfFour, combineLatestOfArray
     // More operators of the stage template (CONTRIBUTING, "Writing an operator").
-    case skip, compactMap, ignore, combinePrevious, tryMap
+    case skip, compactMap, ignore, combinePrevious, tryMap, dematerialize
     var testDescription: String { rawValue }
 
     /// What the chain delivers for the subject's `1` and completion: a `sample` whose sampler
@@ -351,6 +351,8 @@ struct DeepChainTests {
         case .combinePrevious: signal = signal.combinePrevious(0) { _, next in next }
         case .tryMap:
           signal = signal.promoteError(TestError.self).tryMap { $0 }.ignoreErrors()
+        // Two operators a level: the chain's events as values, and back.
+        case .dematerialize: signal = signal.materialize().dematerialize()
         }
       }
       return signal

@@ -28,6 +28,58 @@ struct TransformingTests {
     #expect(back.events == [.next(1), .error(TestError())])
   }
 
+  @Test("materialize and dematerialize round-trip a signal that cannot fail, without annotations")
+  func dematerializeNeverFailing() {
+    let ticks = Signal<Int, Never>.from([1, 2])
+    let back = ticks.materialize().dematerialize()
+    let recorder = Recorder<Int, Never>()
+    recorder.subscribe(to: back)
+    #expect(recorder.events == [.next(1), .next(2), .completed])
+    // The never-failing events still become a failing signal where the type says so.
+    let failing: Signal<Int, TestError> = Signal<Event<Int, TestError>, Never>
+      .from([.next(3), .error(TestError())]).dematerialize()
+    let failingRecorder = Recorder<Int, TestError>()
+    failingRecorder.subscribe(to: failing)
+    #expect(failingRecorder.events == [.next(3), .error(TestError())])
+  }
+
+  @Test("dematerialize ends with the first terminal event, whether it came as a value or not")
+  func dematerializeEndsOnce() {
+    let events = Subject<Event<Int, TestError>, TestError>()
+    let recorder = Recorder<Int, TestError>()
+    let subscription = recorder.subscribe(to: events.dematerialize())
+    events.sendNext(.next(1))
+    events.sendNext(.error(TestError()))
+    #expect(recorder.events == [.next(1), .error(TestError())])
+    #expect(subscription.isDisposed)
+    // The subject's own end, after the value that ended the subscription, reaches no one.
+    events.sendNext(.next(2))
+    events.sendError(TestError())
+    #expect(recorder.events == [.next(1), .error(TestError())])
+
+    let own = Recorder<Int, TestError>()
+    let input = Subject<Event<Int, TestError>, TestError>()
+    own.subscribe(to: input.dematerialize())
+    input.sendNext(.next(3))
+    input.sendError(TestError())
+    #expect(own.events == [.next(3), .error(TestError())])
+  }
+
+  @Test("A2-14: dematerialize's completion value stops an endless synchronous input, also merged")
+  func dematerializeStopsEndlessInput() {
+    let endless = Signal<Int, Never>.from(1...).map { value -> Event<Int, TestError> in
+      value < 3 ? .next(value) : .completed
+    }
+    let recorder = Recorder<Int, TestError>()
+    recorder.subscribe(to: endless.dematerialize())
+    #expect(recorder.events == [.next(1), .next(2), .completed])
+    let merged = Signal<Int, TestError>.from([1, 2]).flattenMap { _ in endless.dematerialize() }
+    let mergedRecorder = Recorder<Int, TestError>()
+    mergedRecorder.subscribe(to: merged)
+    #expect(mergedRecorder.events == [.next(1), .next(2), .next(1), .next(2), .completed])
+    #expect(endless.dematerialize().description == "[[+from] -map:] -dematerialize")
+  }
+
   @Test("map and filter agree with Array")
   func mapFilter() {
     let input = Array(0..<50)
