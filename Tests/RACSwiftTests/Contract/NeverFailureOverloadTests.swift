@@ -1,4 +1,5 @@
 import RACSwift
+import RACSwiftTesting
 import Testing
 
 /// Operators with a general form and forms that join a signal that cannot fail with failing ones
@@ -439,5 +440,18 @@ struct NeverFailureOverloadTests {
     #expect(await source.first() == 1)
     #expect(await source.firstOrDefault(0) == 1)
     #expect(await source.toArray() == [1, 2])
+  }
+
+  @Test("marble signals and expectMarbles: the never-failing forms, and mixed with a failing one")
+  func marblesNever() throws {
+    let scheduler = TestScheduler()
+    let clicks = try scheduler.coldSignal("-a-b-|", values: ["a": 1, "b": 2])
+    #expect(scheduler.expectMarbles(clicks.map { $0 * 10 }, "-x-y-|", values: ["x": 10, "y": 20]))
+    let failing = try scheduler.coldSignal("--c-#", values: ["c": 3], error: TestError())
+    #expect(
+      scheduler.expectMarbles(
+        clicks.merge(failing), "-acb#", values: ["a": 1, "b": 2, "c": 3], error: TestError()))
+    let prices = try scheduler.hotSignal("-a-|", values: ["a": 5])
+    #expect(expectMarbles(prices, "-a-|", values: ["a": 5], scheduler: scheduler))
   }
 }
