@@ -7,6 +7,17 @@ import Testing
 /// cannot fail: each call below is written as an app would write it, and its events are checked.
 @Suite("Overloads resolve where failures are Never", .checksLiveSubscriptions)
 struct NeverFailureOverloadTests {
+  // The inputs of the static `merge`, `combineLatest` and `zip` forms: `n` cannot fail, `f` can;
+  // the number is the value each sends.
+  let n1 = Signal.just(1)
+  let n2 = Signal.just(2)
+  let n3 = Signal.just(3)
+  let n4 = Signal.just(4)
+  let f1 = Signal<Int, TestError>.just(1)
+  let f2 = Signal<Int, TestError>.just(2)
+  let f3 = Signal<Int, TestError>.just(3)
+  let f4 = Signal<Int, TestError>.just(4)
+
   /// Subscribes a recorder to `signal` and returns what it recorded (the inputs here are
   /// synchronous, so everything has arrived by then).
   private func events<Value, Failure>(
@@ -106,12 +117,6 @@ struct NeverFailureOverloadTests {
 
   @Test("merge: the static forms of two and three inputs, every mix of failing and not")
   func mergeStaticEveryMix() {
-    let n1 = Signal.just(1)
-    let n2 = Signal.just(2)
-    let n3 = Signal.just(3)
-    let f1 = Signal<Int, TestError>.just(1)
-    let f2 = Signal<Int, TestError>.just(2)
-    let f3 = Signal<Int, TestError>.just(3)
     check(Signal.merge(n1, n2), [1, 2], failing: Never.self)
     check(Signal.merge(n1, f2), [1, 2], failing: TestError.self)
     check(Signal.merge(f1, n2), [1, 2], failing: TestError.self)
@@ -132,14 +137,6 @@ struct NeverFailureOverloadTests {
 
   @Test("combineLatest: two to four inputs, every mix of inputs that cannot fail and failing ones")
   func combineLatestEveryMix() {
-    let n1 = Signal.just(1)
-    let n2 = Signal.just(2)
-    let n3 = Signal.just(3)
-    let n4 = Signal.just(4)
-    let f1 = Signal<Int, TestError>.just(1)
-    let f2 = Signal<Int, TestError>.just(2)
-    let f3 = Signal<Int, TestError>.just(3)
-    let f4 = Signal<Int, TestError>.just(4)
     check(Signal.combineLatest(n1, n2).map { [$0, $1] }, [[1, 2]], failing: Never.self)
     check(Signal.combineLatest(n1, f2).map { [$0, $1] }, [[1, 2]], failing: TestError.self)
     check(Signal.combineLatest(f1, n2).map { [$0, $1] }, [[1, 2]], failing: TestError.self)
@@ -223,14 +220,6 @@ struct NeverFailureOverloadTests {
 
   @Test("zip: two to four inputs, every mix of inputs that cannot fail and failing ones")
   func zipEveryMix() {
-    let n1 = Signal.just(1)
-    let n2 = Signal.just(2)
-    let n3 = Signal.just(3)
-    let n4 = Signal.just(4)
-    let f1 = Signal<Int, TestError>.just(1)
-    let f2 = Signal<Int, TestError>.just(2)
-    let f3 = Signal<Int, TestError>.just(3)
-    let f4 = Signal<Int, TestError>.just(4)
     check(Signal.zip(n1, n2).map { [$0, $1] }, [[1, 2]], failing: Never.self)
     check(Signal.zip(n1, f2).map { [$0, $1] }, [[1, 2]], failing: TestError.self)
     check(Signal.zip(f1, n2).map { [$0, $1] }, [[1, 2]], failing: TestError.self)
