@@ -27,11 +27,12 @@ let package = Package(
       swiftSettings: strictSettings),
     // Every platform: per-thread state that Swift cannot keep in one load (the stack guard's,
     // which keeps deep chains of any operator in bounded stack, and whether the thread is the
-    // main thread), and the stack pointer. Internal to RACSwift.
+    // main thread), and the stack pointer. Internal to RACSwift; the demo reads the stack
+    // pointer to show how deep the stack grew.
     .target(name: "CRACSwiftThreadState"),
     .target(name: "RACSwiftTesting", dependencies: ["RACSwift"], swiftSettings: strictSettings),
     .executableTarget(
-      name: "rac-demo", dependencies: ["RACSwift", "RACSwiftTesting"],
+      name: "rac-demo", dependencies: ["RACSwift", "RACSwiftTesting", "CRACSwiftThreadState"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "RACSwiftTests",

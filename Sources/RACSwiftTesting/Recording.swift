@@ -26,6 +26,9 @@ extension Recorded: CustomStringConvertible {
 /// The events a subscription received, with their virtual times (see
 /// ``TestScheduler/record(_:)``).
 ///
+/// The recording owns its subscription: releasing the recording ends it, as ``dispose()``
+/// does. Keep the recording as long as you read its events.
+///
 /// Lock discipline: `storage` is read and written only inside its mutex.
 public final class RecordedEvents<Value, Failure: Error>: @unchecked Sendable {
   private struct Storage {
@@ -39,6 +42,10 @@ public final class RecordedEvents<Value, Failure: Error>: @unchecked Sendable {
 
   /// A recording whose disposal is timed by `clock`.
   init(clock: @escaping @Sendable () -> Duration) { self.clock = clock }
+
+  // Nobody can read the events any more: the subscription has no one to record for. (Its
+  // handlers hold the recording weakly, so this runs even while the signal is still live.)
+  deinit { subscription.dispose() }
 
   /// Every recorded event, in arrival order.
   public var events: [Recorded<Value, Failure>] { storage.withLock { $0.events.map { $0 } } }
@@ -83,7 +90,8 @@ struct UncheckedBox<Wrapped>: @unchecked Sendable {
 
 extension TestScheduler {
   /// Subscribes to `signal` now and records each event with the virtual time it arrives at.
-  /// The subscription ends when the signal does, or with ``RecordedEvents/dispose()``.
+  /// The subscription ends when the signal does, with ``RecordedEvents/dispose()``, or when the
+  /// recording is released.
   ///
   /// ```swift
   /// let recorder = scheduler.record(signal)
@@ -94,10 +102,16 @@ extension TestScheduler {
     _ signal: Signal<Value, Failure>
   ) -> RecordedEvents<Value, Failure> {
     let recorder = RecordedEvents<Value, Failure>(clock: { [self] in now })
+    // The handlers hold the recording weakly: it holds them (through its subscription), and a
+    // recording of a signal that never ends would otherwise keep itself alive.
     let subscription = signal.subscribe(
-      next: { [self] in recorder.append(Recorded(time: now, event: .next($0))) },
-      error: { [self] in recorder.append(Recorded(time: now, event: .error($0))) },
-      completed: { [self] in recorder.append(Recorded(time: now, event: .completed)) },
+      next: { [self, weak recorder] in recorder?.append(Recorded(time: now, event: .next($0))) },
+      error: { [self, weak recorder] in
+        recorder?.append(Recorded(time: now, event: .error($0)))
+      },
+      completed: { [self, weak recorder] in
+        recorder?.append(Recorded(time: now, event: .completed))
+      },
       isolation: nil)
     recorder.attach(subscription)
     return recorder

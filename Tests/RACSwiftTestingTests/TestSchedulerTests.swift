@@ -117,6 +117,28 @@ struct MarbleTests {
       ])
   }
 
+  @Test("a recording that is released ends its subscription; nothing keeps the two alive")
+  func releasedRecording() {
+    let scheduler = TestScheduler()
+    let ledger = SubscriptionLedger()
+    weak var released: RecordedEvents<Int, Never>?
+    let ticks = Signal.interval(.seconds(1), on: scheduler)
+    ledger.withLedger {
+      var recorder: RecordedEvents<Int, Never>? = scheduler.record(ticks)
+      scheduler.advance(by: .seconds(2))
+      #expect(recorder?.values == [0, 1])
+      #expect(ledger.liveCount > 0)
+      released = recorder
+      recorder = nil
+    }
+    // Before, the recording and its subscription's handlers held each other, and the interval
+    // ticked into the recording for as long as the scheduler ran.
+    #expect(released == nil)
+    #expect(ledger.liveCount == 0)
+    scheduler.advance(by: .seconds(2))
+    #expect(!scheduler.step())
+  }
+
   @Test("cold signals start at each subscription; groups share a tick; # is the error")
   func cold() throws {
     let scheduler = TestScheduler(tick: .milliseconds(10))

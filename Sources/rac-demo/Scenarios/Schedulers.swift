@@ -1,3 +1,4 @@
+import CRACSwiftThreadState
 import Foundation
 import RACSwift
 import Synchronization
@@ -109,9 +110,10 @@ private func whereAmI() -> String {
   }
 }
 
-/// An address in the caller's stack frame, to measure how deep the stack is.
+/// The stack pointer of the caller, to measure how deep the stack is. (The address of a local
+/// variable would not do: under AddressSanitizer, such a variable lives on a "fake stack" on the
+/// heap, whose addresses say nothing about the real stack's depth.)
 @inline(never)
 private func stackAddress() -> Int {
-  var marker = 0
-  return withUnsafeMutablePointer(to: &marker) { Int(bitPattern: $0) }
+  Int(bitPattern: cracswift_stack_pointer())
 }

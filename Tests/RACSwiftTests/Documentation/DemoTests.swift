@@ -41,6 +41,19 @@ struct DemoTests {
     try #require(
       FileManager.default.isExecutableFile(atPath: binary.path),
       "rac-demo is not built at \(binary.path)")
+    // Running the demo blocks a thread until it exits (reading its pipes, waiting for it): that
+    // thread is one of Dispatch's, never one of the cooperative pool's, which has as many threads
+    // as cores. Blocked there, two demo tests would leave no thread for anything else.
+    return try await withCheckedThrowingContinuation { finished in
+      DispatchQueue.global().async {
+        finished.resume(with: Result { try Self.run(binary, arguments) })
+      }
+    }
+  }
+
+  /// Runs `binary` to its end, reading its output here and its errors on a thread of their own,
+  /// so that neither pipe can fill up and stall it.
+  static func run(_ binary: URL, _ arguments: [String]) throws -> Run {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
@@ -49,15 +62,34 @@ struct DemoTests {
     process.standardOutput = output
     process.standardError = errors
     try process.run()
-    // Read standard error on another thread while reading the output here: a full pipe
-    // cannot stall the demo.
-    let complaints = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }
+    let complaints = PipeDrain(errors.fileHandleForReading)
     let printed = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    #expect(!process.isRunning)
     return Run(
       status: process.terminationStatus, output: String(decoding: printed, as: UTF8.self),
-      errors: String(decoding: await complaints.value, as: UTF8.self))
+      errors: String(decoding: complaints.wait(), as: UTF8.self))
+  }
+
+  /// A pipe read to its end on a thread of its own.
+  ///
+  /// Lock discipline: `data` is written once, by the reading thread, before it signals `done`;
+  /// it is read only after waiting for `done`.
+  final class PipeDrain: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+      Thread.detachNewThread {
+        self.data = handle.readDataToEndOfFile()
+        self.done.signal()
+      }
+    }
+
+    /// Everything the pipe carried, once its writer closed it.
+    func wait() -> Data {
+      done.wait()
+      return data
+    }
   }
 
   /// `text` with every run of white space made one space: log lines wrap where they wrap.
