@@ -29,7 +29,8 @@ import Synchronization
 /// Lock discipline: `running` is atomic; the handler's thread stores and clears it, a disposing
 /// thread only adds ``sleeperBit`` to the value it found, with a compare-and-exchange.
 ///
-/// The guarantee it implements: `CONTRACT.md#dispose-fence`.
+/// The guarantee it implements: `CONTRACT.md#dispose-fence`. Model-checked, with the wait list,
+/// in `HandlerFence.pml` beside this file (`.ci/check-fence-model`).
 @usableFromInline
 struct HandlerFence: ~Copyable, @unchecked Sendable {
   /// The identity of the thread running a handler of this subscription (``sleeperBit`` added
