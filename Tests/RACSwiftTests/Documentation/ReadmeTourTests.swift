@@ -2,7 +2,7 @@ import RACSwift
 import RACSwiftTesting
 import Testing
 
-/// The README's tour, with what its comments claim checked. (`.ci/check-readme` type-checks the
+/// The README's tour, with what its comments claim checked. (`.ci/check-examples` type-checks the
 /// README's code itself; keep the two in sync.)
 @Suite("README tour", .checksLiveSubscriptions)
 struct ReadmeTourTests {
