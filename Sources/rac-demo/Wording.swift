@@ -14,6 +14,16 @@ func counted(_ count: Int, _ noun: String) -> String {
   "\(count) \(noun)\(count == 1 ? "" : noun.hasSuffix("s") ? "es" : "s")"
 }
 
+/// `text` with its spaces made no-break spaces: ``wrap(_:width:indent:first:)`` never breaks a
+/// line inside it, and prints it with plain spaces. For what a reader must see whole: a command
+/// to type, a count and what it counts.
+func unbroken(_ text: String) -> String {
+  text.replacingOccurrences(of: " ", with: noBreakSpace)
+}
+
+/// The space ``unbroken(_:)`` joins words with: U+00A0 NO-BREAK SPACE.
+let noBreakSpace = "\u{00A0}"
+
 /// `text` in double quotes, as a Swift string literal shows it.
 func quoted(_ text: String) -> String { "\"\(text)\"" }
 

@@ -239,8 +239,81 @@ struct DemoTests {
     #expect(names == Self.scenarios)
     let help = try await demo("--help")
     #expect(help.status == 0)
-    #expect(help.output.contains("usage: rac-demo"))
+    #expect(help.output.contains("usage: swift run rac-demo"))
     #expect(help.output.contains("--svg DIR"))
+  }
+
+  /// The package's folder, where the README's commands are typed.
+  static var packageFolder: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../..").standardized
+  }
+
+  /// The README's section `title`: from its heading to the next one.
+  static func readmeSection(_ title: String) throws -> String {
+    let readme = try String(
+      contentsOf: packageFolder.appendingPathComponent("README.md"), encoding: .utf8)
+    let start = try #require(readme.range(of: "\n## \(title)\n"))
+    let rest = readme[start.upperBound...]
+    return String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])
+  }
+
+  /// Every mention of `rac-demo` in `text` that is not a command as a new user types it in the
+  /// package's folder (`swift run rac-demo …`), nor the path of the built program or its name at
+  /// the head of an error: with the words around it.
+  static func bareMentions(in text: String) -> [String] {
+    let flat = flattened(text)
+    return flat.ranges(of: "rac-demo").compactMap { range in
+      let before = flat[..<range.lowerBound]
+      if before.hasSuffix("swift run ") || before.hasSuffix(".build/debug/")
+        || flat[range.upperBound...].hasPrefix(":")
+      {
+        return nil
+      }
+      let from = flat.index(range.lowerBound, offsetBy: -12, limitedBy: flat.startIndex)
+      let to = flat.index(range.upperBound, offsetBy: 12, limitedBy: flat.endIndex)
+      return String(flat[(from ?? flat.startIndex)..<(to ?? flat.endIndex)])
+    }
+  }
+
+  /// The arguments of each `swift run rac-demo …` command that `text` shows in backticks.
+  static func demoCommands(in text: String) -> [[String]] {
+    flattened(text).matches(of: /`swift run rac-demo([^`]*)`/).map { match in
+      match.1.split(separator: " ").map(String.init)
+    }
+  }
+
+  @Test("every command the demo, its --help and the README's section print runs as typed")
+  func commandsAsTyped() async throws {
+    let all = try await demo()
+    let help = try await demo("--help")
+    let section = try Self.readmeSection("What you just saw")
+    for (source, text) in [("the demo", all.output), ("--help", help.output), ("README", section)] {
+      #expect(Self.bareMentions(in: text).isEmpty, "in \(source): \(Self.bareMentions(in: text))")
+    }
+    // Each scenario names the command that runs it alone.
+    #expect(Self.demoCommands(in: all.output) == Self.scenarios.map { [$0] })
+    #expect(help.output.hasPrefix("usage: swift run rac-demo [--svg DIR] [<scenario>...]\n"))
+    // The commands of --help and the README, run as written (DIR a fresh folder).
+    let commands = Self.demoCommands(in: help.output) + Self.demoCommands(in: section)
+    for needed in [["--list"], ["cold"], ["--svg", "DIR", "cold"], ["--help"]] {
+      #expect(Self.demoCommands(in: section).contains(needed), "README lacks \(needed)")
+    }
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rac-demo-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for command in commands {
+      let arguments = command.map { $0 == "DIR" || $0 == "/tmp/diagrams" ? directory.path : $0 }
+      let run = try await demo(arguments)
+      #expect(
+        run.status == 0, "swift run rac-demo \(command.joined(separator: " ")): \(run.errors)")
+    }
+    #expect(
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent("cold.svg").path))
+    // Errors point at a command too.
+    let unknown = try await demo("no-such-scenario")
+    #expect(unknown.errors.contains("(swift run rac-demo --list lists them)"))
+    #expect(Self.bareMentions(in: unknown.errors).isEmpty)
   }
 
   @Test("one scenario by name; --svg writes its diagram; bad arguments exit 64 with a message")
