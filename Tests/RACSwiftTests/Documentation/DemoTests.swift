@@ -206,8 +206,10 @@ struct DemoTests {
     let told = Self.flattened(run.output)
     #expect(told.contains("First will launch 1 missiles"))
     #expect(told.contains("Second will launch 2 missiles"))
-    #expect(told.contains("server hits: 2"))
-    #expect(told.contains("a late subscriber got \"response #1\", replayed; server hits: 1"))
+    #expect(told.contains("requests for /profile so far: 2"))
+    #expect(
+      told.contains(
+        "a late subscriber got \"response #1\", replayed; requests for /shared so far: still 1"))
     #expect(told.contains("the server saw the client hang up"))
     #expect(told.contains("result.name: [[[+zip: (first, second)] -map:] -filter:] -map:"))
     #expect(told.contains("scheduleRecursive ran 1000000 times"))
@@ -521,13 +523,26 @@ struct DemoTests {
     #expect(
       told.contains(
         "t0 the 1st subscription to the cold request sent its own request and "
-          + "got \"response #1\"; server hits: 1"))
+          + "got \"response #1\"; requests for /profile so far: 1"))
     #expect(
       told.contains(
         "t1 the 2nd subscription to the cold request sent its own request and "
-          + "got \"response #2\"; server hits: 2"))
+          + "got \"response #2\"; requests for /profile so far: 2"))
     #expect(told.contains("t5 disposed the subscription: the server saw the client hang up"))
-    #expect(told.contains("cold: 2 hits for 2 subscribers; replay(): 1 hit for 2 subscribers"))
+    #expect(
+      told.contains(
+        "cold: 2 subscribers, 2 requests for /profile; replay(): 2 subscribers, 1 request for "
+          + "/shared"))
+    // Each count says what it counts, and is never split across lines: no bare "server hits".
+    #expect(!told.contains("hits"))
+    let lines = run.output.split(separator: "\n")
+    for count in [
+      "requests for /profile so far: 1", "requests for /profile so far: 2",
+      "requests for /shared so far: 1", "requests for /shared so far: still 1",
+      "2 requests for /profile", "1 request for /shared",
+    ] {
+      #expect(lines.contains { $0.contains(count) }, "split or missing: \(count)")
+    }
   }
 
   @Test("operators: each value is told at the step the diagram draws it; the caught error shows")
