@@ -171,6 +171,28 @@ struct DemoTests {
     return diagrams
   }
 
+  /// Each scenario's part of `output`, by name: from its heading to its verdict.
+  static func sections(of output: String) -> [String: String] {
+    var sections: [String: String] = [:]
+    for part in output.components(separatedBy: "\n━━ ").dropFirst() {
+      guard let name = part.firstMatch(of: /`swift run rac-demo ([a-z-]+)`/)?.1 else { continue }
+      sections[String(name)] = String(part)
+    }
+    if output.hasPrefix("━━ "), let first = output.components(separatedBy: "\n━━ ").first,
+      let name = first.firstMatch(of: /`swift run rac-demo ([a-z-]+)`/)?.1
+    {
+      sections[String(name)] = first
+    }
+    return sections
+  }
+
+  /// The steps the story of `section` tells of: "    t4  …" is step 4.
+  static func storySteps(in section: String) -> [Int] {
+    section.split(separator: "\n").compactMap { line in
+      line.firstMatch(of: #/^    t(\d+)  /#).flatMap { Int($0.1) }
+    }
+  }
+
   /// `lane` cut into columns of `width` characters.
   static func cells(_ lane: String, width: Int) -> [String] {
     let characters = Array(lane)
@@ -213,6 +235,7 @@ struct DemoTests {
     #expect(told.contains("the server saw the client hang up"))
     #expect(told.contains("result.name: [[[+zip: (first, second)] -map:] -filter:] -map:"))
     #expect(told.contains("scheduleRecursive ran 1000000 times"))
+    #expect(told.contains("t5 on the io queue too: 1000000 runs"))
     // Every article a scenario points to exists.
     let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../../Sources/RACSwift/RACSwift.docc").standardized
@@ -361,6 +384,19 @@ struct DemoTests {
     let run = try await demo()
     let diagrams = Self.diagrams(in: run.output)
     #expect(diagrams.count == 7)
+    // Every step a story tells of ("t4  …") is a step its diagram draws, and its last step is the
+    // diagram's.
+    let sections = Self.sections(of: run.output)
+    #expect(sections.keys.sorted() == Self.scenarios.sorted())
+    for name in Self.scenarios {
+      let section = try #require(sections[name])
+      let diagram = try #require(Self.diagrams(in: section).first)
+      let told = Set(Self.storySteps(in: section))
+      #expect(
+        told.isSubset(of: 0..<diagram.steps) && told.max() == diagram.steps - 1,
+        "\(name): the story tells of steps \(told.sorted()), the diagram has 0–\(diagram.steps - 1)"
+      )
+    }
     for diagram in diagrams {
       let width = diagram.width
       // The widest mark of any lane, and a space.
@@ -627,7 +663,8 @@ struct DemoTests {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("rac-demo-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let run = try await demo("--svg", directory.path, "command", "operators", "multicast")
+    let run = try await demo(
+      "--svg", directory.path, "command", "operators", "multicast", "schedulers")
     #expect(run.status == 0)
     func svg(_ name: String) throws -> String {
       try String(contentsOf: directory.appendingPathComponent("\(name).svg"), encoding: .utf8)
@@ -659,6 +696,13 @@ struct DemoTests {
     #expect(
       multicast.contains(#"<g class="disposed"><title>disposed by the subscriber</title><circle"#))
     #expect(multicast.contains("disposed: the subscriber ended its subscription"))
+    // scheduleRecursive's result, as in the text: a row per run, a million each, explained.
+    let schedulers = try svg("schedulers")
+    #expect(schedulers.contains(#"class="name">scheduleRecursive<"#))
+    #expect(schedulers.contains(#"class="name">scheduleRecursive on io<"#))
+    #expect(schedulers.components(separatedBy: #"class="label">1M<"#).count - 1 >= 2)
+    #expect(schedulers.contains(#"class="labels">1M<"#))
+    #expect(schedulers.components(separatedBy: #"class="step""#).count - 1 == 6)
   }
 
   /// Whether something accepts TCP connections on 127.0.0.1:`port`.
