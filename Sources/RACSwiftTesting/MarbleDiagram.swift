@@ -26,6 +26,11 @@ public struct MarbleDiagram: Sendable {
     public let name: String
     /// The events, with the tick each happened at.
     public let marks: [Mark]
+    /// The tick at which the lane's subscription started (see
+    /// ``RecordedEvents/subscriptionTime``); `nil` when it started before the diagram's first
+    /// tick. When some lane of the diagram starts later than the first tick, ``text`` and ``svg``
+    /// draw every lane from its start, marked `^`, and nothing before it.
+    public let subscriptionTick: Int?
   }
 
   /// One event in a lane.
@@ -77,8 +82,9 @@ public struct MarbleDiagram: Sendable {
   }
 
   /// The diagram with one more lane for `recorded`; values are labelled with `label`
-  /// (`String(describing:)` by default). A recording ended by ``RecordedEvents/dispose()``
-  /// before the signal finished ends with a ``Kind/disposed`` mark.
+  /// (`String(describing:)` by default). The lane starts when the recording subscribed (see
+  /// ``Lane/subscriptionTick``). A recording ended by ``RecordedEvents/dispose()`` before the
+  /// signal finished ends with a ``Kind/disposed`` mark.
   public func lane<Value, Failure: Error>(
     _ name: String, _ recorded: RecordedEvents<Value, Failure>,
     label: (Value) -> String = { String(describing: $0) }
@@ -95,7 +101,9 @@ public struct MarbleDiagram: Sendable {
     if let disposal = recorded.disposalTime {
       marks.append(Mark(tick: column(of: disposal), kind: .disposed))
     }
-    copy.lanes.append(Lane(name: name, marks: marks))
+    let subscribed =
+      recorded.subscriptionTime >= start ? column(of: recorded.subscriptionTime) : nil
+    copy.lanes.append(Lane(name: name, marks: marks, subscriptionTick: subscribed))
     return copy
   }
 
@@ -143,8 +151,19 @@ public struct MarbleDiagram: Sendable {
 
   private func column(of time: Duration) -> Int { Int((time - start) / tick) }
 
-  /// The number of columns: up to the last mark of any lane.
-  var length: Int { (lanes.flatMap(\.marks).map(\.tick).max() ?? -1) + 1 }
+  /// The number of columns: up to the last mark or subscription of any lane.
+  var length: Int {
+    let ticks = lanes.flatMap { $0.marks.map(\.tick) + ($0.subscriptionTick.map { [$0] } ?? []) }
+    return (ticks.max() ?? -1) + 1
+  }
+
+  /// Whether the lanes are drawn from their subscriptions, each marked `^`: when some lane's
+  /// subscription started after the first tick (see ``Lane/subscriptionTick``).
+  var marksSubscriptions: Bool { lanes.contains { ($0.subscriptionTick ?? 0) > 0 } }
+
+  /// The tick a lane is drawn from: its subscription's when ``marksSubscriptions``, else the
+  /// first.
+  func drawnFrom(_ lane: Lane) -> Int { marksSubscriptions ? lane.subscriptionTick ?? 0 : 0 }
 
   /// Labels up to this many characters are drawn in full in ``text``; longer ones by their first
   /// character, explained once in a legend under the lanes.
@@ -161,7 +180,10 @@ public struct MarbleDiagram: Sendable {
   /// parentheses (`(-7)`, so that its minus does not read as time passing), `|` is completion,
   /// `#` an error (its description listed underneath), `!` a disposal, `(…)` several events in
   /// one tick (comma-separated when a label is longer than one character). A mark stands at the
-  /// start of its column; nothing is drawn after a lane's terminal event or disposal.
+  /// start of its column; nothing is drawn after a lane's terminal event or disposal. When some
+  /// lane's subscription started after the first tick, every lane is drawn from its
+  /// subscription, marked `^` (as in a marble string), and is blank before it: `^(1|)` is a
+  /// subscription that got a value and completion in the tick it started.
   ///
   /// Under a ruler every column has one width: the widest mark and a space. Without one, a
   /// column is one character wide unless it holds a wider mark, which gets a space after it.
@@ -185,8 +207,9 @@ public struct MarbleDiagram: Sendable {
     for (lane, laneCells) in zip(lanes, drawing.cells) {
       var line = title(lane.name)
       var ended = false
+      let from = drawnFrom(lane)
       for (tick, width) in drawing.columnWidths.enumerated() {
-        if ended {
+        if ended || tick < from {
           line += String(repeating: " ", count: width)
           continue
         }
@@ -237,6 +260,8 @@ public struct MarbleDiagram: Sendable {
     /// A label drawn by its first character, as drawn; whether one was drawn as `*`.
     var abbreviated: String?
     var starred = false
+    /// Whether a lane's start is marked `^`.
+    var subscribed = false
   }
 
   /// The diagram drawn as text, with what was drawn.
@@ -328,6 +353,10 @@ public struct MarbleDiagram: Sendable {
       }
       cells[tick] = Cell(text: text, ends: ends.contains(tick))
     }
+    if marksSubscriptions, let start = lane.subscriptionTick {
+      cells[start] = Cell(text: "^" + (cells[start]?.text ?? ""), ends: cells[start]?.ends ?? false)
+      drawing.subscribed = true
+    }
     return cells
   }
 
@@ -373,6 +402,7 @@ public struct MarbleDiagram: Sendable {
       entries.append(
         ("-", "a \(column) in which nothing happens (a wider mark widens its \(column))"))
     }
+    if drawing.subscribed { entries.append(("^", Self.subscribedMeaning)) }
     if labelMeanings.isEmpty, !drawing.plainLabels.isEmpty {
       entries.append(
         (drawing.plainLabels.prefix(2).joined(separator: ", "), "a value, by its label"))
@@ -407,6 +437,10 @@ public struct MarbleDiagram: Sendable {
     entries += labelMeanings.map { ($0.labels, $0.meaning) }
     return entries.map { LegendEntry(symbol: $0.0, meaning: $0.1) }
   }
+
+  /// What a subscription's mark means, in ``legend`` and in the key of ``svg``.
+  static let subscribedMeaning =
+    "subscribed: the row starts when its subscription does (^ as in a marble string)"
 
   /// Writes ``svg`` to the file at `url`, replacing it.
   ///

@@ -3,7 +3,8 @@ import Foundation
 extension MarbleDiagram {
   /// The diagram as an SVG document that reads on its own: the ``titled(_:)`` title, column
   /// numbers along the top over dashed column guides, a lane per signal — its axis ending where
-  /// the lane ends — then a key. Values are labelled pills sized to their labels (a negative
+  /// the lane ends, and, when some lane's subscription started after the first tick, starting
+  /// where the lane's subscription did, over a caret (`^` in ``text``) — then a key. Values are labelled pills sized to their labels (a negative
   /// number as it is: only the text needs parentheses), completion is a bar, an error a red
   /// cross, a disposal a purple no-entry sign; events in the same tick stand side by side in a
   /// dashed outline, centred in their column, and each column is as wide as its busiest lane
@@ -91,8 +92,12 @@ extension MarbleDiagram {
         }
       }
       body += #"<text x="8" y="\#(y + 5)" class="name">\#(Self.escape(lane.name))</text>"# + "\n"
+      // A lane drawn from its subscription starts at its column, with the mark of it.
+      let subscribed = marksSubscriptions ? lane.subscriptionTick : nil
+      let axisStart = subscribed.map { columnStarts[$0] } ?? nameWidth
       body +=
-        #"<line x1="\#(nameWidth)" y1="\#(y)" x2="\#(axisEnd)" y2="\#(y)" class="axis"/>"# + "\n"
+        #"<line x1="\#(axisStart)" y1="\#(y)" x2="\#(axisEnd)" y2="\#(y)" class="axis"/>"# + "\n"
+      if let subscribed { body += Self.subscription(x: columnStarts[subscribed], y: y) }
       body += marksBody
     }
 
@@ -104,6 +109,16 @@ extension MarbleDiagram {
     }.first
     let grouped = groups.contains { $0.values.contains { $0.marks.count > 1 } }
     var samples: [(draw: (Double, Double) -> String, meaning: String)] = []
+    if marksSubscriptions {
+      samples.append(
+        (
+          { x, y in
+            #"<line x1="\#(x - 14)" y1="\#(y)" x2="\#(x + 20)" y2="\#(y)" class="axis"/>"# + "\n"
+              + Self.subscription(x: x - 14, y: y)
+          },
+          Self.subscribedMeaning
+        ))
+    }
     if let sampleLabel {
       samples.append(
         (
@@ -189,6 +204,7 @@ extension MarbleDiagram {
       .disposed circle { fill: #ede9fe; stroke: #6d28d9; stroke-width: 3; }
       .disposed line { stroke: #6d28d9; stroke-width: 3; }
       .error line { stroke: #b91c1c; stroke-width: 3; }
+      .subscribed polyline { fill: none; stroke: #444; stroke-width: 2.5; }
       </style>
       <rect width="100%" height="100%" fill="white"/>
       \(body)</svg>
@@ -229,6 +245,13 @@ extension MarbleDiagram {
       + #"<circle cx="\#(x)" cy="\#(y)" r="9"/>"#
       + #"<line x1="\#(x - offset)" y1="\#(y - offset)" x2="\#(x + offset)" "#
       + #"y2="\#(y + offset)"/></g>"# + "\n"
+  }
+
+  /// A subscription: a caret under the start of the lane's axis (`^` in text).
+  private static func subscription(x: Double, y: Double) -> String {
+    #"<g class="subscribed"><title>subscribed</title>"#
+      + #"<polyline points="\#(x - 6),\#(y + 14) \#(x),\#(y + 5) \#(x + 6),\#(y + 14)"/></g>"#
+      + "\n"
   }
 
   /// An error: a red cross, its description as a tooltip.

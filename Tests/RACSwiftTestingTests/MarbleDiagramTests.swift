@@ -156,6 +156,67 @@ struct MarbleDiagramTests {
     #expect(style.contains(".guide { stroke: #ccc; stroke-width: 1; stroke-dasharray: 3 3; }"))
   }
 
+  @Test("a lane subscribed later is drawn from its subscription, marked ^, blank before it")
+  func subscriptionStart() throws {
+    let scheduler = TestScheduler()
+    let early = scheduler.record(try scheduler.coldSignal("-a-b|", values: ["a": 1, "b": 2]))
+    scheduler.advance(by: .seconds(2))
+    let late = scheduler.record(try scheduler.coldSignal("a-|", values: ["a": 3]))
+    scheduler.advance(by: .seconds(1))
+    let idle = scheduler.record(Signal<Int, Never>.never)
+    scheduler.advance(by: .seconds(2))
+    idle.dispose()
+    scheduler.run()
+    #expect(early.subscriptionTime == .zero)
+    #expect(late.subscriptionTime == .seconds(2))
+    #expect(idle.subscriptionTime == .seconds(3))
+    let diagram = MarbleDiagram(tick: scheduler.tick).ruler("step")
+      .lane("early", early).lane("late", late).lane("idle", idle)
+    #expect(diagram.lanes.map(\.subscriptionTick) == [0, 2, 3])
+    #expect(
+      diagram.text == """
+        step   0  1  2  3  4  5
+        early  ^--1-----2--|
+        late         ^3----|
+        idle            ^-----!
+        """)
+    #expect(
+      diagram.legendEntries.map(\.symbol) == ["---", "^", "1, 2", "|", "!"],
+      "\(diagram.legendEntries)")
+    #expect(
+      diagram.legendEntries[1].meaning
+        == "subscribed: the row starts when its subscription does (^ as in a marble string)")
+    // Without a ruler too: there a column is one character unless a wider cell ("^3") widens it.
+    #expect(
+      MarbleDiagram(tick: scheduler.tick).lane("early", early).lane("late", late).text == """
+        early  ^1---2|
+        late     ^3--|
+        """)
+    // All lanes subscribed at the first tick: no mark, as before.
+    #expect(MarbleDiagram(tick: scheduler.tick).lane("early", early).text == "early  -1-2|")
+    // A lane subscribed before the diagram's first tick is drawn from that tick, unmarked.
+    let shifted = MarbleDiagram(tick: scheduler.tick, start: .seconds(1))
+      .lane("early", early).lane("late", late)
+    #expect(shifted.lanes.map(\.subscriptionTick) == [nil, 1])
+    #expect(
+      shifted.text == """
+        early  1---2|
+        late    ^3--|
+        """)
+
+    // The SVG: each lane's axis starts at its subscription's column, over a caret; the key
+    // shows the caret with the text's words.
+    let svg = SVGElements(diagram.svg)
+    #expect(svg.count(of: "g", class: "subscribed") == 3)
+    #expect(svg.count(of: "g", class: "subscribed sample") == 1)
+    let guides = svg.elements(named: "line", class: "guide").map { $0.number("x1") }
+    let axes = svg.elements(named: "line", class: "axis").map { $0.number("x1") }
+    #expect(axes == [guides[0], guides[2], guides[3]])
+    #expect(
+      svg.texts(class: "key").first
+        == "subscribed: the row starts when its subscription does (^ as in a marble string)")
+  }
+
   @Test("the legend explains exactly the marks drawn, then what the labels mean")
   func legend() throws {
     let ruled = try zipInputs().ruler("step")

@@ -409,9 +409,15 @@ struct DemoTests {
         let column = Array(diagram.ruler.dropFirst(step * width).prefix(width))
         #expect(String(column).hasPrefix(String(step)), "step \(step) of \(diagram.ruler)")
       }
+      // A row is blank before its subscription, marked ^ where it starts, when some row starts
+      // later than step 0; then each column is all dashes, or a mark at its start and dashes.
+      let marked = diagram.lanes.contains { $0.cells.first == " " }
       for lane in diagram.lanes {
         let cells = Self.cells(lane.cells, width: width)
-        for (index, cell) in cells.enumerated() {
+        let start = cells.firstIndex { $0 != String(repeating: " ", count: width) } ?? 0
+        #expect(!marked || cells[start].first == "^", "\(lane.name) starts unmarked")
+        #expect(!lane.cells.dropFirst(start * width + 1).contains("^"), "\(lane.name): a second ^")
+        for (index, cell) in cells.enumerated().dropFirst(start) {
           let last = index == cells.count - 1
           #expect(
             cell == String(repeating: "-", count: width)
@@ -428,7 +434,7 @@ struct DemoTests {
       for entry in diagram.key where entry.symbol.count == 1 || entry.symbol.hasPrefix("(") {
         #expect(drawn.contains(entry.symbol), "\(entry.symbol) is explained, but not drawn")
       }
-      for mark in ["|", "#", "!"] where drawn.contains(mark) {
+      for mark in ["|", "#", "!", "^"] where drawn.contains(mark) {
         #expect(diagram.key.contains { $0.symbol == mark }, "\(mark) is drawn, not explained")
       }
       if let group = drawn.firstMatch(of: /\([^-)][^)]*\)/) {
@@ -444,14 +450,15 @@ struct DemoTests {
     #expect(
       run.output.contains(
         """
-            step    0    1
-            First   (1|)
-            Second  -----(2|)
+            step    0     1
+            First   ^(1|)
+            Second        ^(2|)
           key:
-            -----  a step in which nothing happens (every step is 5 characters wide)
-            |      completed
-            (1|)   the events of one step, in order
-            1, 2   the count in "will launch 1 missiles": how many times the map has run
+            ------  a step in which nothing happens (every step is 6 characters wide)
+            ^       subscribed: the row starts when its subscription does (^ as in a marble string)
+            |       completed
+            (1|)    the events of one step, in order
+            1, 2    the count in "will launch 1 missiles": how many times the map has run
 
         """))
     #expect(run.output.hasPrefix("━━ 1/1  Cold signals: every subscription runs the signal's work"))
@@ -540,16 +547,17 @@ struct DemoTests {
     #expect(
       run.output.contains(
         """
-            step          0    1    2    3    4    5
-            profile, 1st  (1|)
-            profile, 2nd  -----(2|)
-            replay, 1st   ----------(1|)
-            replay, late  ---------------(1|)
-            held request  -------------------------!
+            step          0     1     2     3     4     5
+            profile, 1st  ^(1|)
+            profile, 2nd        ^(2|)
+            replay, 1st               ^(1|)
+            replay, late                    ^(1|)
+            held request                          ^-----!
           key:
-            -----  a step in which nothing happens (every step is 5 characters wide)
-            |      completed
-            !      disposed: the subscriber ended its subscription before the end
+            ------  a step in which nothing happens (every step is 6 characters wide)
+            ^       subscribed: the row starts when its subscription does (^ as in a marble string)
+            |       completed
+            !       disposed: the subscriber ended its subscription before the end
         """))
     let steps = run.output.split(separator: "\n").compactMap { line in
       line.hasPrefix("    t") ? line.dropFirst(4).prefix { $0 != " " } : nil
@@ -609,6 +617,19 @@ struct DemoTests {
     let inner = try #require(diagram.lanes.first { $0.name == "doSomethingElse" })
     let chain = try #require(diagram.lanes.first { $0.name == "then/catch" })
     #expect(inner.cells.hasSuffix("#") && chain.cells.hasSuffix("|"))
+    // doSomethingElse's row starts, marked ^, at the step then subscribed to it — the story's.
+    let subscribedAt = try #require(
+      Self.flattened(run.output).firstMatch(
+        of: /t(\d+) signal completed: then subscribed to doSomethingElse\(\)/))
+    let innerStart = try #require(Array(inner.cells).firstIndex(of: "^"))
+    #expect(innerStart == Int(subscribedAt.1)! * diagram.width)
+    #expect(inner.cells.prefix(innerStart).allSatisfy { $0 == " " })
+    let signalRow = try #require(diagram.lanes.first { $0.name == "signal" })
+    let chainStart = try #require(Array(chain.cells).firstIndex(of: "^"))
+    #expect(Array(signalRow.cells).firstIndex(of: "^") == chainStart)
+    let chainNamed = try #require(
+      Self.flattened(run.output).firstMatch(of: /t(\d+) chain\.name/))
+    #expect(Int(chainNamed.1)! * diagram.width == chainStart)
     #expect(inner.cells.count == chain.cells.count)
     #expect(diagram.notes == ["# in doSomethingElse: disk full"])
     let story = Self.flattened(run.output)
@@ -696,6 +717,10 @@ struct DemoTests {
     #expect(
       multicast.contains(#"<g class="disposed"><title>disposed by the subscriber</title><circle"#))
     #expect(multicast.contains("disposed: the subscriber ended its subscription"))
+    // Every row starts where its subscription did, over a caret the key explains.
+    #expect(multicast.components(separatedBy: #"<g class="subscribed">"#).count - 1 == 5)
+    #expect(multicast.contains(#"<g class="subscribed sample">"#))
+    #expect(multicast.contains("subscribed: the row starts when its subscription does"))
     // scheduleRecursive's result, as in the text: a row per run, a million each, explained.
     let schedulers = try svg("schedulers")
     #expect(schedulers.contains(#"class="name">scheduleRecursive<"#))
