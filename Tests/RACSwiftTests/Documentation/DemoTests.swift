@@ -658,6 +658,19 @@ struct DemoTests {
     #expect(diagram.lanes.map(\.name) == ["map ran for", "read"])
     #expect(!diagram.lanes.contains { $0.cells.contains("|") })
     #expect(!diagram.key.contains { $0.symbol == "|" })
+    // One mark per read, the array read of step 3 among them; no underscore runs into the dashes.
+    let read = try #require(diagram.lanes.last)
+    let marks = Self.cells(read.cells, width: diagram.width).map {
+      $0.trimmingCharacters(in: ["-"])
+    }
+    #expect(marks == ["", "a", "b", "ab", "p", "a"])
+    #expect(!diagram.lanes.contains { $0.cells.contains("_") || $0.cells.contains("(") })
+    let meanings = Dictionary(diagram.key.map { ($0.symbol, $0.meaning) }) { first, _ in first }
+    #expect(meanings["a, b"] == #"a read of one element of letters: "A_", "B_""#)
+    #expect(
+      meanings["ab"]
+        == #"one read of letters.array: the array ["A_", "B_"], both elements at once"#)
+    #expect(meanings["p"] == #"a read of prefixed.head: "_A_""#)
   }
 
   @Test("--svg: a folder that cannot be made is reported as such, with the reason")
