@@ -26,19 +26,20 @@ func fail(_ message: String, status: Int32) -> Never {
   exit(status)
 }
 
-/// The widest line the demo prints, in characters.
+/// The widest line the demo prints, in terminal columns.
 let lineLimit = 100
 
-/// `text` broken into lines of at most `width` characters, each indented by `indent`; the
-/// first line instead starts with `first` (as long as `indent`) when given. Lines break only at
-/// plain spaces: words joined by ``unbroken(_:)`` stay on one line, printed with plain spaces.
+/// `text` broken into lines of at most `width` terminal columns (see `columns(_:)`), each
+/// indented by `indent`; the first line instead starts with `first` (as long as `indent`) when
+/// given. Lines break only at plain spaces: words joined by `unbroken(_:)` stay on one line,
+/// printed with plain spaces.
 func wrap(_ text: String, width: Int = lineLimit, indent: String = "", first: String? = nil)
   -> String
 {
   var lines: [String] = []
   var line = ""
   for word in text.split(separator: " ") {
-    if !line.isEmpty && line.count + 1 + word.count > width - indent.count {
+    if !line.isEmpty && columns(line) + 1 + columns(word) > width - indent.count {
       lines.append(line)
       line = ""
     }

@@ -13,9 +13,9 @@ extension Scenario {
     name: "multicast",
     title: "Sharing one network request between subscribers, and cancelling one by disposal",
     source: """
-      From ReactiveCocoa 2: -replay and RACMulticastConnection, as a Meituan article on how \
-      RACSignal subscriptions work explains them, and cancelling work by disposal, from RAC's \
-      Design Guidelines.
+      From ReactiveCocoa 2: -replay and RACMulticastConnection, as the Meituan article \
+      "RACSignal的Subscription深入分析" (RACSignal's subscription, analysed in depth) explains \
+      them, and cancelling work by disposal, from RAC's Design Guidelines.
       """,
     article: "ColdHotAndShared",
     narration: """

@@ -7,7 +7,8 @@ extension Scenario {
     title: "A lazy sequence computes each element once, when it is first read",
     source: """
       From ReactiveCocoa 2's RACSequence and the example of its documentation that logs "A" \
-      and "B" and reads "A_", not "_A_" (quoted in a Chinese article on RAC's pitfalls).
+      and "B" and reads "A_", not "_A_", as the article "RAC实践采坑指北" (A field guide to the \
+      pitfalls of RAC in practice) quotes it.
       """,
     article: "LazySequences",
     narration: """

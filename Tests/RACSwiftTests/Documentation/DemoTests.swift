@@ -224,6 +224,26 @@ struct DemoTests {
     // Headers say what a scenario shows in words, not by the numbers of internal documents.
     #expect(!run.output.lowercased().contains("seed"))
     #expect(!run.output.contains("STButtonSignal)"))
+    // An article a scenario is retold from is cited by its title.
+    for (name, section) in Self.sections(of: run.output) {
+      let header = Self.flattened(
+        String(
+          section[
+            ..<(section.range(of: "More in the DocC article")?.lowerBound ?? section.endIndex)]))
+      for mention in header.matches(of: /article(.{0,2})/) {
+        #expect(mention.1 == " \"", "\(name) cites an article without its title: \(header)")
+      }
+    }
+    for title in [
+      "the Meituan article \"RACSignal的Subscription深入分析\"",
+      "the article \"ReactiveCocoa 中 RACCommand底层实现分析\"", "the article \"RAC实践采坑指北\"",
+    ] {
+      #expect(Self.flattened(run.output).contains(title), "no \(title)")
+    }
+    // The sketches define what they use.
+    #expect(!run.output.contains("missilesToLaunch"))
+    #expect(
+      run.output.contains("    let mapRuns = Atomic<Int>(0)  // how many times the map has run\n"))
     // The key lines of the stories (a long line may wrap).
     let told = Self.flattened(run.output)
     #expect(told.contains("First will launch 1 missiles"))
@@ -365,6 +385,20 @@ struct DemoTests {
     #expect(option.errors.contains("unknown option '--frobnicate'"))
   }
 
+  /// How many columns of a terminal `line` takes: two for each East Asian wide character (the
+  /// Chinese of an article's title), one for any other.
+  static func columns(_ line: some StringProtocol) -> Int {
+    line.unicodeScalars.reduce(0) { count, scalar in
+      switch scalar.value {
+      case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+        count + 2
+      default: count + 1
+      }
+    }
+  }
+
   @Test("no line of the output, --help or --list is wider than 100 columns")
   func lineWidth() async throws {
     for arguments in [[], ["--help"], ["--list"]] {
@@ -373,7 +407,7 @@ struct DemoTests {
       let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
       #expect(lines.count > 2)
       for line in lines {
-        #expect(line.count <= 100, "\(line.count) columns: \(line)")
+        #expect(Self.columns(line) <= 100, "\(Self.columns(line)) columns: \(line)")
         #expect(line.last != " ", "trailing space: \(line)")
       }
     }
@@ -487,7 +521,8 @@ struct DemoTests {
         """))
     let told = Self.flattened(run.output)
     for line in [
-      "t0 the button: [ Submit order ]; the command is enabled and not executing",
+      "t0 the button: [ Submit order ] (enabled; drawn [ ············ ], its caption dotted out, "
+        + "while disabled); the command is enabled and not executing",
       "t1 pressed [ Submit order ] 3 times, rapidly: submission #1 started; the command refused "
         + "2: it was executing",
       "t2 pressed [ ············ ]: the disabled button ignored it",
@@ -531,8 +566,19 @@ struct DemoTests {
             results  ---------------(1c)-----------x--------------(3c)-
         """))
     let told = Self.flattened(run.output)
+    // The faces are explained where the story first shows them.
+    #expect(
+      told.contains(
+        "t0 the button: [ Pay ] (enabled; drawn [ ··· ], its caption dotted out, while disabled)"))
     #expect(told.contains("t2 pressed [ ··· ]: the disabled button ignored it"))
-    #expect(told.contains("t6 the subscription handled failed: card declined"))
+    #expect(
+      told.contains(
+        "t3 the subscription's next handler printed \"ordered receipt #1\"; the button: [ Pay ]"))
+    #expect(
+      told.contains(
+        "t6 the subscription's error handler printed \"failed: card declined\", and the "
+          + "subscription lives on; the button: [ Pay ]"))
+    #expect(!told.contains("handled failed") && !told.contains("handled ordered"))
     #expect(
       told.contains(
         "one subscription handled all 3 taps: a receipt, a failure and a receipt; the button "
