@@ -315,7 +315,7 @@ public struct MarbleDiagram: Sendable {
         symbol = ("#", false)
         ends.insert(mark.tick)
         drawing.failed = true
-        drawing.notes.appendOnce("# in \(lane.name): \(description)")
+        drawing.notes.appendOnce("# " + failureNote(lane: lane.name, tick: mark.tick, description))
       case .value(let label):
         if let drawn = Self.drawnLabel(label) {
           symbol = drawn
@@ -363,12 +363,13 @@ public struct MarbleDiagram: Sendable {
   /// What the marks of ``text`` mean — only those this diagram draws — then what its labels
   /// stand for (``labels(_:mean:)``), one per line, the symbols in a column. A column is called
   /// by the ruler's title (see ``ruler(_:)``), "tick" without one; under a ruler, the first line
-  /// shows an empty column as drawn, its width included.
+  /// shows an empty column as drawn, its width included. A mark the key of ``svg`` shows too is
+  /// explained there in the same words.
   ///
   /// ```
-  /// -----  a step in which nothing happens: every step is a column 5 characters wide
-  /// |      completed
-  /// (-7)   a negative value, in parentheses so that its minus does not read as time passing
+  /// -----  a step in which nothing happens (every step is 5 characters wide)
+  /// |      completed: the signal ended
+  /// (-7)   a negative value, in parentheses so that its minus does not read as time
   /// 1, 10  the values of first and second
   /// ```
   public var legend: String {
@@ -402,22 +403,16 @@ public struct MarbleDiagram: Sendable {
       entries.append(
         ("-", "a \(column) in which nothing happens (a wider mark widens its \(column))"))
     }
-    if drawing.subscribed { entries.append(("^", Self.subscribedMeaning)) }
+    if drawing.subscribed { entries.append(("^", Meaning.subscribed)) }
     if labelMeanings.isEmpty, !drawing.plainLabels.isEmpty {
-      entries.append(
-        (drawing.plainLabels.prefix(2).joined(separator: ", "), "a value, by its label"))
+      entries.append((drawing.plainLabels.prefix(2).joined(separator: ", "), Meaning.value))
     }
-    if drawing.completed { entries.append(("|", "completed")) }
-    if drawing.failed { entries.append(("#", "failed (why is written under the diagram)")) }
-    if drawing.disposed {
-      entries.append(("!", "disposed: the subscriber ended its subscription before the end"))
-    }
-    if let group = drawing.group {
-      entries.append((group, "the events of one \(column), in order"))
-    }
+    if drawing.completed { entries.append(("|", Meaning.completed)) }
+    if drawing.failed { entries.append(("#", Meaning.failed)) }
+    if drawing.disposed { entries.append(("!", Meaning.disposed)) }
+    if let group = drawing.group { entries.append((group, Meaning.group(column))) }
     if let group = drawing.commaGroup {
-      entries.append(
-        (group, "the events of one \(column), in order (commas between longer labels)"))
+      entries.append((group, Meaning.group(column) + " (commas between longer labels)"))
     }
     if let negative = drawing.negative {
       entries.append(
@@ -438,9 +433,26 @@ public struct MarbleDiagram: Sendable {
     return entries.map { LegendEntry(symbol: $0.0, meaning: $0.1) }
   }
 
-  /// What a subscription's mark means, in ``legend`` and in the key of ``svg``.
-  static let subscribedMeaning =
-    "subscribed: the row starts when its subscription does (^ as in a marble string)"
+  /// What the marks mean, in the same words in ``legend`` and in the key of ``svg``.
+  enum Meaning {
+    static let subscribed =
+      "subscribed: the row starts when its subscription does (^ as in a marble string)"
+    static let value = "a value, by its label"
+    static let completed = "completed: the signal ended"
+    static let failed = "failed: the signal ended with an error (why is written under the diagram)"
+    static let disposed =
+      "disposed: the subscriber ended its subscription before the signal ended"
+    /// The events of one column, called `column` ("step", "tick").
+    static func group(_ column: String) -> String {
+      "the events of one \(column), in the order they happened"
+    }
+  }
+
+  /// Why lane `lane` failed, at `tick`, in the same words under ``text`` (after `#`) and in the
+  /// key of ``svg`` (after a cross): "in save, at step 3: disk full".
+  func failureNote(lane: String, tick: Int, _ description: String) -> String {
+    "in \(lane), at \(rulerTitle ?? "tick") \(tick): \(description)"
+  }
 
   /// Writes ``svg`` to the file at `url`, replacing it.
   ///

@@ -248,12 +248,12 @@ struct MarbleDiagramTests {
     #expect(
       diagram.legend == """
         -----  a step in which nothing happens (every step is 5 characters wide)
-        #      failed (why is written under the diagram)
-        !      disposed: the subscriber ended its subscription before the end
-        (TF)   the events of one step, in order
+        #      failed: the signal ended with an error (why is written under the diagram)
+        !      disposed: the subscriber ended its subscription before the signal ended
+        (TF)   the events of one step, in the order they happened
         T, F   true, false
         """)
-    #expect(diagram.text.hasSuffix("# in failing: boom"))
+    #expect(diagram.text.hasSuffix("# in failing, at step 3: boom"))
   }
 
   @Test("the article's keyed example draws and explains what TestingWithVirtualTime shows")
@@ -275,7 +275,7 @@ struct MarbleDiagramTests {
     #expect(
       diagram.legend == """
         --    a step in which nothing happens (every step is 2 characters wide)
-        |     completed
+        |     completed: the signal ended
         T, F  true, false
         """)
     #expect(
@@ -298,21 +298,31 @@ struct MarbleDiagramTests {
     #expect(svg.texts(class: "title") == ["Presses & more"])
     #expect(svg.all.first { $0.name == "title" }?.text == "Presses & more")
     #expect(svg.texts(class: "heading") == ["key"])
-    // One sample of each kind of mark used: a value, completion, an error, a group.
+    // One sample of each kind of mark used: a value, completion, an error, a group; and a small
+    // cross beside why the failing lane failed.
     #expect(svg.count(of: "rect", class: "value sample") == 1)
     #expect(svg.count(of: "line", class: "end sample") == 1)
-    #expect(svg.count(of: "g", class: "error sample") == 1)
+    #expect(svg.count(of: "g", class: "error sample") == 2)
     #expect(svg.count(of: "rect", class: "group sample") == 1)
     #expect(svg.count(of: "g", class: "disposed sample") == 0)
     let key = svg.texts(class: "key")
     #expect(
       key == [
         "a value, by its label", "completed: the signal ended",
-        "failed: the signal ended with an error",
-        "events of the same step, side by side in the order they happened",
-        "a press that started work", "a press refused", "failed at step 3: boom",
+        "failed: the signal ended with an error (why is written under the diagram)",
+        "the events of one step, in the order they happened",
+        "a press that started work", "a press refused", "in failing, at step 3: boom",
       ])
-    #expect(svg.texts(class: "labels") == ["s", "r", "failing"])
+    #expect(svg.texts(class: "labels") == ["s", "r"])
+    // The same words as the text's legend and notes.
+    let legend = diagram.legendEntries.map(\.meaning)
+    for meaning in key.prefix(5) where meaning != "a value, by its label" {
+      #expect(legend.contains(meaning), "\(meaning) is not the text's")
+    }
+    #expect(diagram.text.hasSuffix("# in failing, at step 3: boom"))
+    // Every meaning starts at one column, as in any diagram whose labels are short.
+    let columns = Set(svg.elements(named: "text", class: "key").map { $0.number("x") })
+    #expect(columns == [112])
     // The marks themselves are not samples.
     #expect(svg.count(of: "rect", class: "value") == 3)
     #expect(svg.texts(class: "label") == ["s", "r", "-7"])

@@ -39,8 +39,8 @@ extension Scenario {
     labels: [
       (
         "1, 2",
-        "the number of the response (response #1, response #2): the server numbers the "
-          + "responses for each path on its own"
+        "the number of the response (response #1, #2): the server numbers each path's "
+          + "responses on their own"
       )
     ],
     run: { stage in

@@ -103,7 +103,7 @@ struct DemoTests {
     let ruler: String
     /// Each lane's name and its columns, from column 0 on.
     let lanes: [(name: String, cells: String)]
-    /// The lines under the lanes: "# in doSomethingElse: disk full".
+    /// The lines under the lanes: "# in doSomethingElse, at step 13: disk full".
     let notes: [String]
     /// The key: each symbol and its meaning (wrapped lines joined).
     let key: [(symbol: String, meaning: String)]
@@ -490,8 +490,8 @@ struct DemoTests {
           key:
             ------  a step in which nothing happens (every step is 6 characters wide)
             ^       subscribed: the row starts when its subscription does (^ as in a marble string)
-            |       completed
-            (1|)    the events of one step, in order
+            |       completed: the signal ended
+            (1|)    the events of one step, in the order they happened
             1, 2    the count in "will launch 1 missiles": how many times the map has run
 
         """))
@@ -602,8 +602,8 @@ struct DemoTests {
           key:
             ------  a step in which nothing happens (every step is 6 characters wide)
             ^       subscribed: the row starts when its subscription does (^ as in a marble string)
-            |       completed
-            !       disposed: the subscriber ended its subscription before the end
+            |       completed: the signal ended
+            !       disposed: the subscriber ended its subscription before the signal ended
         """))
     let steps = run.output.split(separator: "\n").compactMap { line in
       line.hasPrefix("    t") ? line.dropFirst(4).prefix { $0 != " " } : nil
@@ -677,7 +677,7 @@ struct DemoTests {
       Self.flattened(run.output).firstMatch(of: /t(\d+) chain\.name/))
     #expect(Int(chainNamed.1)! * diagram.width == chainStart)
     #expect(inner.cells.count == chain.cells.count)
-    #expect(diagram.notes == ["# in doSomethingElse: disk full"])
+    #expect(diagram.notes == ["# in doSomethingElse, at step 13: disk full"])
     let story = Self.flattened(run.output)
     let failedAt = try #require(
       story.firstMatch(of: /t(\d+) doSomethingElse\(\) failed with "disk full"/))
@@ -770,7 +770,7 @@ struct DemoTests {
     // Negative values as they are; the caught error spelled out, not only in a tooltip.
     let operators = try svg("operators")
     #expect(!operators.contains("(-7)") && operators.contains(#"class="label">-7<"#))
-    #expect(operators.contains(#"class="key">failed at step 13: disk full<"#))
+    #expect(operators.contains(#"class="key">in doSomethingElse, at step 13: disk full<"#))
     // The disposal: a no-entry sign, explained in the key.
     let multicast = try svg("multicast")
     #expect(
@@ -787,6 +787,50 @@ struct DemoTests {
     #expect(schedulers.components(separatedBy: #"class="label">1M<"#).count - 1 >= 2)
     #expect(schedulers.contains(#"class="labels">1M<"#))
     #expect(schedulers.components(separatedBy: #"class="step""#).count - 1 == 6)
+  }
+
+  /// The texts of `svg`'s elements of class `className`, XML escapes undone.
+  static func texts(of svg: String, class className: String) -> [String] {
+    svg.matches(of: #/class="(\w+)">([^<]*)</#).filter { $0.1 == className }.map { match in
+      String(match.2).replacingOccurrences(of: "&lt;", with: "<")
+        .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
+        .replacingOccurrences(of: "&amp;", with: "&")
+    }
+  }
+
+  @Test("--svg: every title fits; every key's meanings start at one place, in the text's words")
+  func svgKeysAndTitles() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rac-demo-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let run = try await demo("--svg", directory.path)
+    #expect(run.status == 0)
+    let sections = Self.sections(of: run.output)
+    var keyColumns: Set<String> = []
+    for name in Self.scenarios {
+      let svg = try String(
+        contentsOf: directory.appendingPathComponent("\(name).svg"), encoding: .utf8)
+      // The title fits with room to spare: about 9.5 pixels a character in a wide bold font.
+      let title = try #require(Self.texts(of: svg, class: "title").first)
+      let width = try #require(
+        svg.firstMatch(of: /<svg [^>]*width="([0-9.]+)"/).flatMap { Double($0.1) })
+      #expect(width >= 8 + 10 * Double(title.count) + 16, "\(name): \(title) in \(width) pixels")
+      // The key's meanings: one column, in every file.
+      for match in svg.matches(of: /<text x="([0-9.]+)" y="[0-9.]+" class="key">/) {
+        keyColumns.insert(String(match.1))
+      }
+      // Each mark's meaning is the text key's, word for word (the text may add how it draws
+      // them: "(commas between longer labels)"); so is why a lane failed.
+      let section = try #require(sections[name])
+      let diagram = try #require(Self.diagrams(in: section).first)
+      let textMeanings = diagram.key.map(\.meaning) + diagram.notes.map { String($0.dropFirst(2)) }
+      for meaning in Self.texts(of: svg, class: "key") where meaning != "a value, by its label" {
+        #expect(
+          textMeanings.contains { $0 == meaning || $0.hasPrefix(meaning + " (") },
+          "\(name): the SVG's \"\(meaning)\" is not the text's")
+      }
+    }
+    #expect(keyColumns.count == 1, "key columns: \(keyColumns)")
   }
 
   /// Whether something accepts TCP connections on 127.0.0.1:`port`.
