@@ -367,7 +367,8 @@ public struct MarbleDiagram: Sendable {
   /// explained there in the same words.
   ///
   /// ```
-  /// -----  a step in which nothing happens (every step is 5 characters wide)
+  /// -----  a step in which nothing happens (every step is 5 characters wide; a marble string
+  ///        gives each tick one character)
   /// |      completed: the signal ended
   /// (-7)   a negative value, in parentheses so that its minus does not read as time
   /// 1, 10  the values of first and second
@@ -397,7 +398,8 @@ public struct MarbleDiagram: Sendable {
       entries.append(
         (
           String(repeating: "-", count: width),
-          "a \(column) in which nothing happens (every \(column) is \(width) characters wide)"
+          "a \(column) in which nothing happens (every \(column) is \(width) characters wide; "
+            + "a marble string gives each tick one character)"
         ))
     } else if !drawing.columnWidths.isEmpty {
       entries.append(

@@ -225,7 +225,9 @@ struct MarbleDiagramTests {
       entries.map(\.symbol) == ["-----", "1, 2", "|", "(-7)"],
       "\(entries)")
     #expect(
-      entries[0].meaning == "a step in which nothing happens (every step is 5 characters wide)")
+      entries[0].meaning
+        == "a step in which nothing happens (every step is 5 characters wide; a marble string "
+        + "gives each tick one character)")
     // Every symbol it explains is drawn; what is not drawn (#, !, groups) is not explained.
     let lanes = ruled.text.split(separator: "\n").dropFirst().joined(separator: "\n")
     for symbol in ["-----", "1", "2", "|", "(-7)"] {
@@ -247,7 +249,8 @@ struct MarbleDiagramTests {
       .lane("failing", failing).lane("held", held).labels("T, F", mean: "true, false")
     #expect(
       diagram.legend == """
-        -----  a step in which nothing happens (every step is 5 characters wide)
+        -----  a step in which nothing happens (every step is 5 characters wide; a marble string \
+        gives each tick one character)
         #      failed: the signal ended with an error (why is written under the diagram)
         !      disposed: the subscriber ended its subscription before the signal ended
         (TF)   the events of one step, in the order they happened
@@ -274,7 +277,8 @@ struct MarbleDiagramTests {
         """)
     #expect(
       diagram.legend == """
-        --    a step in which nothing happens (every step is 2 characters wide)
+        --    a step in which nothing happens (every step is 2 characters wide; a marble string \
+        gives each tick one character)
         |     completed: the signal ended
         T, F  true, false
         """)

@@ -461,9 +461,12 @@ struct DemoTests {
       }
       // The key: its dash run is one empty column; every mark it explains is drawn, and every
       // kind of mark drawn is explained.
+      // (It says too that a marble string gives a tick one character: so does the README.)
       let dashes = try #require(diagram.key.first)
       #expect(dashes.symbol == String(repeating: "-", count: width))
-      #expect(dashes.meaning.contains("every step is \(width) characters wide"))
+      #expect(
+        dashes.meaning.contains(
+          "every step is \(width) characters wide; a marble string gives each tick one character"))
       let drawn = diagram.lanes.map(\.cells).joined(separator: "\n")
       for entry in diagram.key where entry.symbol.count == 1 || entry.symbol.hasPrefix("(") {
         #expect(drawn.contains(entry.symbol), "\(entry.symbol) is explained, but not drawn")
@@ -477,6 +480,16 @@ struct DemoTests {
     }
   }
 
+  @Test("README's \"What you just saw\" says the diagrams' steps are wider than a marble string's")
+  func readmeStepWidth() throws {
+    let section = Self.flattened(try Self.readmeSection("What you just saw"))
+    #expect(
+      section.contains(
+        "A diagram draws every step several characters wide, so that labels and groups fit in "
+          + "their column, where the marble strings of `RACSwiftTesting` give a tick one "
+          + "character"))
+  }
+
   @Test("one scenario: a ruler numbers the steps; the key explains the marks; singular total")
   func oneScenario() async throws {
     let run = try await demo("cold")
@@ -488,7 +501,8 @@ struct DemoTests {
             First   ^(1|)
             Second        ^(2|)
           key:
-            ------  a step in which nothing happens (every step is 6 characters wide)
+            ------  a step in which nothing happens (every step is 6 characters wide; a marble string gives
+                    each tick one character)
             ^       subscribed: the row starts when its subscription does (^ as in a marble string)
             |       completed: the signal ended
             (1|)    the events of one step, in the order they happened
@@ -600,7 +614,8 @@ struct DemoTests {
             replay, late                    ^(1|)
             held request                          ^-----!
           key:
-            ------  a step in which nothing happens (every step is 6 characters wide)
+            ------  a step in which nothing happens (every step is 6 characters wide; a marble string gives
+                    each tick one character)
             ^       subscribed: the row starts when its subscription does (^ as in a marble string)
             |       completed: the signal ended
             !       disposed: the subscriber ended its subscription before the signal ended
