@@ -4,12 +4,15 @@ extension MarbleDiagram {
   /// The diagram as an SVG document that reads on its own: the ``titled(_:)`` title, column
   /// numbers along the top over dashed column guides, a lane per signal — its axis ending where
   /// the lane ends, and, when some lane's subscription started after the first tick, starting
-  /// where the lane's subscription did, over a caret (`^` in ``text``) — then a key. Values are labelled pills sized to their labels (a negative
-  /// number as it is: only the text needs parentheses), completion is a bar, an error a red
-  /// cross, a disposal a purple no-entry sign; events in the same tick stand side by side in a
-  /// dashed outline, centred in their column, and each column is as wide as its busiest lane
-  /// needs. The key shows each kind of mark the diagram uses, beside what it means, then what
-  /// the labels stand for (``labels(_:mean:)``) and why each lane that failed failed.
+  /// where the lane's subscription did, over a caret (`^` in ``text``) — then a key. Values are
+  /// labelled pills sized to their labels (a negative number as it is: only the text needs
+  /// parentheses), completion is a bar, an error a red cross, a disposal a purple no-entry sign;
+  /// events in the same tick stand side by side in a dashed outline, centred in their column,
+  /// and each column is as wide as its busiest lane needs. The key shows each kind of mark the
+  /// diagram uses, beside what it means in the words of ``legend``, then what the labels stand
+  /// for (``labels(_:mean:)``) and why each lane that failed failed, as ``text`` writes it
+  /// under the lanes; every meaning starts at one column, at the same place in every diagram
+  /// whose labels are short.
   public var svg: String {
     let laneHeight = 60.0
     let titleHeight = title == nil ? 0.0 : 30.0
