@@ -26,6 +26,11 @@ public struct MarbleDiagram: Sendable {
     public let name: String
     /// The events, with the tick each happened at.
     public let marks: [Mark]
+    /// The tick at which the lane's subscription started (see
+    /// ``RecordedEvents/subscriptionTime``); `nil` when it started before the diagram's first
+    /// tick. When some lane of the diagram starts later than the first tick, ``text`` and ``svg``
+    /// draw every lane from its start, marked `^`, and nothing before it.
+    public let subscriptionTick: Int?
   }
 
   /// One event in a lane.
@@ -77,8 +82,9 @@ public struct MarbleDiagram: Sendable {
   }
 
   /// The diagram with one more lane for `recorded`; values are labelled with `label`
-  /// (`String(describing:)` by default). A recording ended by ``RecordedEvents/dispose()``
-  /// before the signal finished ends with a ``Kind/disposed`` mark.
+  /// (`String(describing:)` by default). The lane starts when the recording subscribed (see
+  /// ``Lane/subscriptionTick``). A recording ended by ``RecordedEvents/dispose()`` before the
+  /// signal finished ends with a ``Kind/disposed`` mark.
   public func lane<Value, Failure: Error>(
     _ name: String, _ recorded: RecordedEvents<Value, Failure>,
     label: (Value) -> String = { String(describing: $0) }
@@ -95,7 +101,9 @@ public struct MarbleDiagram: Sendable {
     if let disposal = recorded.disposalTime {
       marks.append(Mark(tick: column(of: disposal), kind: .disposed))
     }
-    copy.lanes.append(Lane(name: name, marks: marks))
+    let subscribed =
+      recorded.subscriptionTime >= start ? column(of: recorded.subscriptionTime) : nil
+    copy.lanes.append(Lane(name: name, marks: marks, subscriptionTick: subscribed))
     return copy
   }
 
@@ -143,8 +151,19 @@ public struct MarbleDiagram: Sendable {
 
   private func column(of time: Duration) -> Int { Int((time - start) / tick) }
 
-  /// The number of columns: up to the last mark of any lane.
-  var length: Int { (lanes.flatMap(\.marks).map(\.tick).max() ?? -1) + 1 }
+  /// The number of columns: up to the last mark or subscription of any lane.
+  var length: Int {
+    let ticks = lanes.flatMap { $0.marks.map(\.tick) + ($0.subscriptionTick.map { [$0] } ?? []) }
+    return (ticks.max() ?? -1) + 1
+  }
+
+  /// Whether the lanes are drawn from their subscriptions, each marked `^`: when some lane's
+  /// subscription started after the first tick (see ``Lane/subscriptionTick``).
+  var marksSubscriptions: Bool { lanes.contains { ($0.subscriptionTick ?? 0) > 0 } }
+
+  /// The tick a lane is drawn from: its subscription's when ``marksSubscriptions``, else the
+  /// first.
+  func drawnFrom(_ lane: Lane) -> Int { marksSubscriptions ? lane.subscriptionTick ?? 0 : 0 }
 
   /// Labels up to this many characters are drawn in full in ``text``; longer ones by their first
   /// character, explained once in a legend under the lanes.
@@ -161,7 +180,10 @@ public struct MarbleDiagram: Sendable {
   /// parentheses (`(-7)`, so that its minus does not read as time passing), `|` is completion,
   /// `#` an error (its description listed underneath), `!` a disposal, `(…)` several events in
   /// one tick (comma-separated when a label is longer than one character). A mark stands at the
-  /// start of its column; nothing is drawn after a lane's terminal event or disposal.
+  /// start of its column; nothing is drawn after a lane's terminal event or disposal. When some
+  /// lane's subscription started after the first tick, every lane is drawn from its
+  /// subscription, marked `^` (as in a marble string), and is blank before it: `^(1|)` is a
+  /// subscription that got a value and completion in the tick it started.
   ///
   /// Under a ruler every column has one width: the widest mark and a space. Without one, a
   /// column is one character wide unless it holds a wider mark, which gets a space after it.
@@ -185,8 +207,9 @@ public struct MarbleDiagram: Sendable {
     for (lane, laneCells) in zip(lanes, drawing.cells) {
       var line = title(lane.name)
       var ended = false
+      let from = drawnFrom(lane)
       for (tick, width) in drawing.columnWidths.enumerated() {
-        if ended {
+        if ended || tick < from {
           line += String(repeating: " ", count: width)
           continue
         }
@@ -237,6 +260,8 @@ public struct MarbleDiagram: Sendable {
     /// A label drawn by its first character, as drawn; whether one was drawn as `*`.
     var abbreviated: String?
     var starred = false
+    /// Whether a lane's start is marked `^`.
+    var subscribed = false
   }
 
   /// The diagram drawn as text, with what was drawn.
@@ -290,7 +315,7 @@ public struct MarbleDiagram: Sendable {
         symbol = ("#", false)
         ends.insert(mark.tick)
         drawing.failed = true
-        drawing.notes.appendOnce("# in \(lane.name): \(description)")
+        drawing.notes.appendOnce("# " + failureNote(lane: lane.name, tick: mark.tick, description))
       case .value(let label):
         if let drawn = Self.drawnLabel(label) {
           symbol = drawn
@@ -328,18 +353,24 @@ public struct MarbleDiagram: Sendable {
       }
       cells[tick] = Cell(text: text, ends: ends.contains(tick))
     }
+    if marksSubscriptions, let start = lane.subscriptionTick {
+      cells[start] = Cell(text: "^" + (cells[start]?.text ?? ""), ends: cells[start]?.ends ?? false)
+      drawing.subscribed = true
+    }
     return cells
   }
 
   /// What the marks of ``text`` mean — only those this diagram draws — then what its labels
   /// stand for (``labels(_:mean:)``), one per line, the symbols in a column. A column is called
   /// by the ruler's title (see ``ruler(_:)``), "tick" without one; under a ruler, the first line
-  /// shows an empty column as drawn, its width included.
+  /// shows an empty column as drawn, its width included. A mark the key of ``svg`` shows too is
+  /// explained there in the same words.
   ///
   /// ```
-  /// -----  a step in which nothing happens: every step is a column 5 characters wide
-  /// |      completed
-  /// (-7)   a negative value, in parentheses so that its minus does not read as time passing
+  /// -----  a step in which nothing happens (every step is 5 characters wide; a marble string
+  ///        gives each tick one character)
+  /// |      completed: the signal ended
+  /// (-7)   a negative value, in parentheses so that its minus does not read as time
   /// 1, 10  the values of first and second
   /// ```
   public var legend: String {
@@ -367,27 +398,23 @@ public struct MarbleDiagram: Sendable {
       entries.append(
         (
           String(repeating: "-", count: width),
-          "a \(column) in which nothing happens (every \(column) is \(width) characters wide)"
+          "a \(column) in which nothing happens (every \(column) is \(width) characters wide; "
+            + "a marble string gives each tick one character)"
         ))
     } else if !drawing.columnWidths.isEmpty {
       entries.append(
         ("-", "a \(column) in which nothing happens (a wider mark widens its \(column))"))
     }
+    if drawing.subscribed { entries.append(("^", Meaning.subscribed)) }
     if labelMeanings.isEmpty, !drawing.plainLabels.isEmpty {
-      entries.append(
-        (drawing.plainLabels.prefix(2).joined(separator: ", "), "a value, by its label"))
+      entries.append((drawing.plainLabels.prefix(2).joined(separator: ", "), Meaning.value))
     }
-    if drawing.completed { entries.append(("|", "completed")) }
-    if drawing.failed { entries.append(("#", "failed (why is written under the diagram)")) }
-    if drawing.disposed {
-      entries.append(("!", "disposed: the subscriber ended its subscription before the end"))
-    }
-    if let group = drawing.group {
-      entries.append((group, "the events of one \(column), in order"))
-    }
+    if drawing.completed { entries.append(("|", Meaning.completed)) }
+    if drawing.failed { entries.append(("#", Meaning.failed)) }
+    if drawing.disposed { entries.append(("!", Meaning.disposed)) }
+    if let group = drawing.group { entries.append((group, Meaning.group(column))) }
     if let group = drawing.commaGroup {
-      entries.append(
-        (group, "the events of one \(column), in order (commas between longer labels)"))
+      entries.append((group, Meaning.group(column) + " (commas between longer labels)"))
     }
     if let negative = drawing.negative {
       entries.append(
@@ -406,6 +433,27 @@ public struct MarbleDiagram: Sendable {
     }
     entries += labelMeanings.map { ($0.labels, $0.meaning) }
     return entries.map { LegendEntry(symbol: $0.0, meaning: $0.1) }
+  }
+
+  /// What the marks mean, in the same words in ``legend`` and in the key of ``svg``.
+  enum Meaning {
+    static let subscribed =
+      "subscribed: the row starts when its subscription does (^ as in a marble string)"
+    static let value = "a value, by its label"
+    static let completed = "completed: the signal ended"
+    static let failed = "failed: the signal ended with an error (why is written under the diagram)"
+    static let disposed =
+      "disposed: the subscriber ended its subscription before the signal ended"
+    /// The events of one column, called `column` ("step", "tick").
+    static func group(_ column: String) -> String {
+      "the events of one \(column), in the order they happened"
+    }
+  }
+
+  /// Why lane `lane` failed, at `tick`, in the same words under ``text`` (after `#`) and in the
+  /// key of ``svg`` (after a cross): "in save, at step 3: disk full".
+  func failureNote(lane: String, tick: Int, _ description: String) -> String {
+    "in \(lane), at \(rulerTitle ?? "tick") \(tick): \(description)"
   }
 
   /// Writes ``svg`` to the file at `url`, replacing it.

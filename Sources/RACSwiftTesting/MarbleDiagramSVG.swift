@@ -3,12 +3,16 @@ import Foundation
 extension MarbleDiagram {
   /// The diagram as an SVG document that reads on its own: the ``titled(_:)`` title, column
   /// numbers along the top over dashed column guides, a lane per signal — its axis ending where
-  /// the lane ends — then a key. Values are labelled pills sized to their labels (a negative
-  /// number as it is: only the text needs parentheses), completion is a bar, an error a red
-  /// cross, a disposal a purple no-entry sign; events in the same tick stand side by side in a
-  /// dashed outline, centred in their column, and each column is as wide as its busiest lane
-  /// needs. The key shows each kind of mark the diagram uses, beside what it means, then what
-  /// the labels stand for (``labels(_:mean:)``) and why each lane that failed failed.
+  /// the lane ends, and, when some lane's subscription started after the first tick, starting
+  /// where the lane's subscription did, over a caret (`^` in ``text``) — then a key. Values are
+  /// labelled pills sized to their labels (a negative number as it is: only the text needs
+  /// parentheses), completion is a bar, an error a red cross, a disposal a purple no-entry sign;
+  /// events in the same tick stand side by side in a dashed outline, centred in their column,
+  /// and each column is as wide as its busiest lane needs. The key shows each kind of mark the
+  /// diagram uses, beside what it means in the words of ``legend``, then what the labels stand
+  /// for (``labels(_:mean:)``) and why each lane that failed failed, as ``text`` writes it
+  /// under the lanes; every meaning starts at one column, at the same place in every diagram
+  /// whose labels are short.
   public var svg: String {
     let laneHeight = 60.0
     let titleHeight = title == nil ? 0.0 : 30.0
@@ -58,7 +62,7 @@ extension MarbleDiagram {
     if let last = columnStarts.last, let lastWidth = columnWidths.last {
       body += Self.guide(x: last + lastWidth, from: top - 2, to: lanesBottom - 4)
     }
-    var failures: [(lane: String, why: String)] = []
+    var failures: [String] = []
     for (index, lane) in lanes.enumerated() {
       let y = top + 30 + laneHeight * Double(index)
       var marksBody = ""
@@ -85,89 +89,95 @@ extension MarbleDiagram {
           case .error(let description):
             axisEnd = x
             marksBody += Self.cross(x: x, y: y, why: description)
-            failures.append(
-              (lane.name, "failed at \(rulerTitle ?? "tick") \(tick): \(description)"))
+            failures.append(failureNote(lane: lane.name, tick: tick, description))
           }
         }
       }
       body += #"<text x="8" y="\#(y + 5)" class="name">\#(Self.escape(lane.name))</text>"# + "\n"
+      // A lane drawn from its subscription starts at its column, with the mark of it.
+      let subscribed = marksSubscriptions ? lane.subscriptionTick : nil
+      let axisStart = subscribed.map { columnStarts[$0] } ?? nameWidth
       body +=
-        #"<line x1="\#(nameWidth)" y1="\#(y)" x2="\#(axisEnd)" y2="\#(y)" class="axis"/>"# + "\n"
+        #"<line x1="\#(axisStart)" y1="\#(y)" x2="\#(axisEnd)" y2="\#(y)" class="axis"/>"# + "\n"
+      if let subscribed { body += Self.subscription(x: columnStarts[subscribed], y: y) }
       body += marksBody
     }
 
-    // The key: a sample of each kind of mark used, then the labels' meanings and the failures.
+    // The key: a sample of each kind of mark used, then the labels' meanings, then why each
+    // failed lane failed — in the words of the text's legend and notes. Every meaning starts at
+    // one column, the same in every diagram unless a sample or labels need more room.
     let allMarks = lanes.flatMap(\.marks)
     let sampleLabel = allMarks.lazy.compactMap { mark -> String? in
       if case .value(let label) = mark.kind { return label }
       return nil
     }.first
     let grouped = groups.contains { $0.values.contains { $0.marks.count > 1 } }
-    var samples: [(draw: (Double, Double) -> String, meaning: String)] = []
-    if let sampleLabel {
+    var samples: [(draw: (Double, Double) -> String, width: Double, meaning: String)] = []
+    if marksSubscriptions {
       samples.append(
         (
-          { x, y in Self.pill(sampleLabel, x: x, y: y, width: markWidth(.value(sampleLabel))) },
-          "a value, by its label"
+          { x, y in
+            #"<line x1="\#(x - 14)" y1="\#(y)" x2="\#(x + 20)" y2="\#(y)" class="axis"/>"# + "\n"
+              + Self.subscription(x: x - 14, y: y)
+          }, 40, Meaning.subscribed
         ))
+    }
+    if let sampleLabel {
+      let width = markWidth(.value(sampleLabel))
+      samples.append(
+        ({ x, y in Self.pill(sampleLabel, x: x, y: y, width: width) }, width, Meaning.value))
     }
     if allMarks.contains(where: { if case .completed = $0.kind { true } else { false } }) {
-      samples.append(({ x, y in Self.completion(x: x, y: y) }, "completed: the signal ended"))
+      samples.append(({ x, y in Self.completion(x: x, y: y) }, 20, Meaning.completed))
     }
     if allMarks.contains(where: { if case .error = $0.kind { true } else { false } }) {
-      samples.append(
-        (
-          { x, y in Self.cross(x: x, y: y, why: "failed") },
-          "failed: the signal ended with an error"
-        ))
+      samples.append(({ x, y in Self.cross(x: x, y: y, why: "failed") }, 20, Meaning.failed))
     }
     if allMarks.contains(where: { if case .disposed = $0.kind { true } else { false } }) {
-      samples.append(
-        (
-          { x, y in Self.disposal(x: x, y: y) },
-          "disposed: the subscriber ended its subscription before the signal ended"
-        ))
+      samples.append(({ x, y in Self.disposal(x: x, y: y) }, 20, Meaning.disposed))
     }
     if grouped {
       samples.append(
         (
-          { x, y in Self.groupOutline(x: x - 30, y: y, width: 60) },
-          "events of the same \(rulerTitle ?? "tick"), side by side in the order they happened"
+          { x, y in Self.groupOutline(x: x - 30, y: y, width: 60) }, 60,
+          Meaning.group(rulerTitle ?? "tick")
         ))
     }
+    let labelsWidth =
+      Self.labelsCharacterWidth * Double(labelMeanings.map(\.labels.count).max() ?? 0)
+    let symbolsWidth = max(
+      Self.keySymbolsWidth, labelsWidth, samples.map(\.width).max() ?? 0)
+    let sampleX = 8 + symbolsWidth / 2
+    let textX = 8 + symbolsWidth + 24
     let rowHeight = 40.0
     var y = lanesBottom + 14
     body += #"<text x="8" y="\#(y + 5)" class="heading">key</text>"# + "\n"
     y += 34
-    let sampleX = 48.0
-    let textX = 96.0
     var widest = 0.0
+    func keyText(_ text: String, y: Double) {
+      body += #"<text x="\#(textX)" y="\#(y + 5)" class="key">\#(Self.escape(text))</text>"# + "\n"
+      widest = max(widest, textX + Self.keyTextWidth(text))
+    }
     for sample in samples {
       body += Self.asSample(sample.draw(sampleX, y))
-      body +=
-        #"<text x="\#(textX)" y="\#(y + 5)" class="key">\#(Self.escape(sample.meaning))</text>"#
-        + "\n"
-      widest = max(widest, textX + Self.keyTextWidth(sample.meaning))
+      keyText(sample.meaning, y: y)
       y += rowHeight
     }
-    let lines =
-      labelMeanings.map { (labels: $0.labels, text: $0.meaning) }
-      + failures.map { (labels: $0.lane, text: $0.why) }
-    if !lines.isEmpty {
-      y -= 10
-      let labelsWidth = 8.0 * Double(lines.map(\.labels.count).max() ?? 0)
-      let meaningX = 8 + labelsWidth + (labelsWidth > 0 ? 16 : 0)
-      for line in lines {
-        body +=
-          #"<text x="8" y="\#(y + 5)" class="labels">\#(Self.escape(line.labels))</text>"#
-          + #"<text x="\#(meaningX)" y="\#(y + 5)" class="key">\#(Self.escape(line.text))</text>"#
-          + "\n"
-        widest = max(widest, meaningX + Self.keyTextWidth(line.text))
-        y += 22
-      }
+    if !labelMeanings.isEmpty || !failures.isEmpty { y -= 10 }
+    for meaning in labelMeanings {
+      body +=
+        #"<text x="8" y="\#(y + 5)" class="labels">\#(Self.escape(meaning.labels))</text>"# + "\n"
+      keyText(meaning.meaning, y: y)
+      y += 22
     }
-    let width = max(position + 16, widest + 16, 8 + 9.5 * Double(title?.count ?? 0) + 16)
-    let height = y
+    for failure in failures {
+      body += Self.asSample(Self.cross(x: sampleX, y: y, why: failure, size: 6))
+      keyText(failure, y: y)
+      y += 22
+    }
+    let titleWidth = Self.titleCharacterWidth * Double(title?.count ?? 0)
+    let width = max(position + 16, widest + 16, 8 + titleWidth + 24).rounded(.up)
+    let height = y.rounded(.up)
     return """
       <?xml version="1.0" encoding="UTF-8"?>
       <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" \
@@ -189,6 +199,7 @@ extension MarbleDiagram {
       .disposed circle { fill: #ede9fe; stroke: #6d28d9; stroke-width: 3; }
       .disposed line { stroke: #6d28d9; stroke-width: 3; }
       .error line { stroke: #b91c1c; stroke-width: 3; }
+      .subscribed polyline { fill: none; stroke: #444; stroke-width: 2.5; }
       </style>
       <rect width="100%" height="100%" fill="white"/>
       \(body)</svg>
@@ -204,6 +215,17 @@ extension MarbleDiagram {
 
   /// About how wide `text` is in the key's font.
   private static func keyTextWidth(_ text: String) -> Double { 7.2 * Double(text.count) }
+
+  /// About how wide a character of the key's labels is (bold 13px monospace), with room to spare.
+  private static let labelsCharacterWidth = 8.0
+
+  /// How wide the key's column of samples and labels is, at least: the meanings start after it,
+  /// at one place in every diagram whose samples and labels fit.
+  private static let keySymbolsWidth = 80.0
+
+  /// About how wide a character of the title is (bold 16px sans-serif), generously: wide fonts
+  /// such as DejaVu Sans Bold average about 9.5 pixels, and the title must not reach the edge.
+  private static let titleCharacterWidth = 10.5
 
   /// A dashed vertical line at the start of a column.
   private static func guide(x: Double, from top: Double, to bottom: Double) -> String {
@@ -231,11 +253,19 @@ extension MarbleDiagram {
       + #"y2="\#(y + offset)"/></g>"# + "\n"
   }
 
+  /// A subscription: a caret under the start of the lane's axis (`^` in text).
+  private static func subscription(x: Double, y: Double) -> String {
+    #"<g class="subscribed"><title>subscribed</title>"#
+      + #"<polyline points="\#(x - 6),\#(y + 14) \#(x),\#(y + 5) \#(x + 6),\#(y + 14)"/></g>"#
+      + "\n"
+  }
+
   /// An error: a red cross, its description as a tooltip.
-  private static func cross(x: Double, y: Double, why: String) -> String {
+  private static func cross(x: Double, y: Double, why: String, size: Double = 10) -> String {
     #"<g class="error"><title>\#(Self.escape(why))</title>"#
-      + #"<line x1="\#(x - 10)" y1="\#(y - 10)" x2="\#(x + 10)" y2="\#(y + 10)"/>"#
-      + #"<line x1="\#(x - 10)" y1="\#(y + 10)" x2="\#(x + 10)" y2="\#(y - 10)"/></g>"# + "\n"
+      + #"<line x1="\#(x - size)" y1="\#(y - size)" x2="\#(x + size)" y2="\#(y + size)"/>"#
+      + #"<line x1="\#(x - size)" y1="\#(y + size)" x2="\#(x + size)" y2="\#(y - size)"/></g>"#
+      + "\n"
   }
 
   /// The dashed outline around the events of one tick.

@@ -40,8 +40,17 @@ public final class RecordedEvents<Value, Failure: Error>: @unchecked Sendable {
   private let subscription = SerialDisposable()
   private let clock: @Sendable () -> Duration
 
-  /// A recording whose disposal is timed by `clock`.
-  init(clock: @escaping @Sendable () -> Duration) { self.clock = clock }
+  /// When the recording subscribed to the signal, in the recording scheduler's virtual time:
+  /// ``TestScheduler/record(_:)`` subscribes at once, at the scheduler's `now`. Nothing can be
+  /// recorded before it; ``MarbleDiagram`` starts the signal's lane there (and marks the start
+  /// with `^` when some lane of the diagram was subscribed after its first tick).
+  public let subscriptionTime: Duration
+
+  /// A recording that subscribes at `subscriptionTime`, its disposal timed by `clock`.
+  init(subscriptionTime: Duration, clock: @escaping @Sendable () -> Duration) {
+    self.subscriptionTime = subscriptionTime
+    self.clock = clock
+  }
 
   // Nobody can read the events any more: the subscription has no one to record for. (Its
   // handlers hold the recording weakly, so this runs even while the signal is still live.)
@@ -101,7 +110,7 @@ extension TestScheduler {
   public func record<Value, Failure: Error>(
     _ signal: Signal<Value, Failure>
   ) -> RecordedEvents<Value, Failure> {
-    let recorder = RecordedEvents<Value, Failure>(clock: { [self] in now })
+    let recorder = RecordedEvents<Value, Failure>(subscriptionTime: now, clock: { [self] in now })
     // The handlers hold the recording weakly: it holds them (through its subscription), and a
     // recording of a signal that never ends would otherwise keep itself alive.
     let subscription = signal.subscribe(

@@ -35,6 +35,18 @@ final class Stage {
     return recorded
   }
 
+  /// Keeps a lane of the diagram, here among the others, for a recording the story makes later —
+  /// from inside an operator's closure, when the operator subscribes: `recording` is read when
+  /// the diagram is drawn (`nil`: no lane). Values are drawn with `label`.
+  func laterLane<Value, Failure: Error>(
+    _ name: String, label: @escaping (Value) -> String = { String(describing: $0) },
+    _ recording: @escaping () -> RecordedEvents<Value, Failure>?
+  ) {
+    lanes.append { diagram in
+      recording().map { diagram.lane(name, $0, label: label) } ?? diagram
+    }
+  }
+
   /// Moves the story on by `steps`, running the virtual-time work due by then.
   func step(_ steps: Int = 1) { clock.advance(by: clock.tick * steps) }
 

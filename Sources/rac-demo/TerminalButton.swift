@@ -32,10 +32,23 @@ final class TerminalButton: ActionControl, @unchecked Sendable {
   /// Every value `isEnabled` is set to from now on.
   var enabledChanges: Signal<Bool, Never> { enabledSubject }
 
-  /// The button as drawn now.
-  var face: String {
+  /// The button as drawn now, kept on one line (see `unbroken(_:)`).
+  var face: String { isEnabled ? enabledFace : disabledFace }
+
+  /// The button as drawn when enabled: `[ Pay ]`.
+  var enabledFace: String { unbroken("[ \(title) ]") }
+
+  /// The button as drawn when disabled, its caption dotted out: `[ ··· ]`.
+  var disabledFace: String {
+    unbroken("[ " + String(repeating: "·", count: title.count) + " ]")
+  }
+
+  /// The button as drawn now, and what its two faces mean: for the first time a reader sees it.
+  /// "[ Pay ] (enabled; drawn [ ··· ], its caption dotted out, while disabled)".
+  var faceExplained: String {
     isEnabled
-      ? "[ \(title) ]" : "[ " + String(repeating: "·", count: title.count) + " ]"
+      ? "\(enabledFace) (enabled; drawn \(disabledFace), its caption dotted out, while disabled)"
+      : "\(disabledFace) (disabled: its caption dotted out; drawn \(enabledFace) while enabled)"
   }
 
   /// Presses the button: a disabled button ignores it. Returns whether it was accepted.

@@ -14,6 +14,37 @@ func counted(_ count: Int, _ noun: String) -> String {
   "\(count) \(noun)\(count == 1 ? "" : noun.hasSuffix("s") ? "es" : "s")"
 }
 
+/// `text` with its spaces made no-break spaces: `wrap(_:width:indent:first:)` never breaks a
+/// line inside it, and prints it with plain spaces. For what a reader must see whole: a command
+/// to type, a count and what it counts.
+func unbroken(_ text: String) -> String {
+  text.replacingOccurrences(of: " ", with: noBreakSpace)
+}
+
+/// The space ``unbroken(_:)`` joins words with: U+00A0 NO-BREAK SPACE.
+let noBreakSpace = "\u{00A0}"
+
+/// How many columns of a terminal `text` takes: two for each wide character (the Chinese of an
+/// article's title), one for any other.
+func columns(_ text: some StringProtocol) -> Int {
+  text.unicodeScalars.reduce(0) { count, scalar in
+    count + (isWide(scalar) ? 2 : scalar.properties.generalCategory == .nonspacingMark ? 0 : 1)
+  }
+}
+
+/// Whether a terminal draws `scalar` two columns wide: the East Asian wide and full-width
+/// blocks (Hangul Jamo, CJK and its punctuation, Hiragana to Yi, Hangul syllables, CJK
+/// compatibility ideographs, vertical and compatibility forms, full-width forms, CJK extensions).
+private func isWide(_ scalar: Unicode.Scalar) -> Bool {
+  switch scalar.value {
+  case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+    0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+    0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+    true
+  default: false
+  }
+}
+
 /// `text` in double quotes, as a Swift string literal shows it.
 func quoted(_ text: String) -> String { "\"\(text)\"" }
 

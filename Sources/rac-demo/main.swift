@@ -1,12 +1,15 @@
 import Foundation
 
 let usage = """
-  usage: rac-demo [--svg DIR] [<scenario>...]
-         rac-demo --list | --help
+  usage: swift run rac-demo [--svg DIR] [<scenario>...]
+         swift run rac-demo --list | --help
 
   Plays examples from ReactiveCocoa 2 and the articles written about it, rebuilt with RACSwift:
   each one is told, run, drawn as a marble diagram (with a key to its marks and labels) and
-  checked against what it claims. With no scenario named, every scenario runs, in order.
+  checked against what it claims. With no scenario named, every scenario runs, in order. Type
+  the commands in the package's folder, as they are written here: `swift run rac-demo cold`,
+  `swift run rac-demo --list`, `swift run rac-demo --svg /tmp/diagrams cold`. (Once built, the
+  program itself, .build/debug/rac-demo, takes the same arguments.)
 
     <scenario>  run only the named scenarios (see --list)
     --svg DIR   also write each scenario's marble diagram to DIR/<scenario>.svg
@@ -23,18 +26,20 @@ func fail(_ message: String, status: Int32) -> Never {
   exit(status)
 }
 
-/// The widest line the demo prints, in characters.
+/// The widest line the demo prints, in terminal columns.
 let lineLimit = 100
 
-/// `text` broken into lines of at most `width` characters, each indented by `indent`; the
-/// first line instead starts with `first` (as long as `indent`) when given.
+/// `text` broken into lines of at most `width` terminal columns (see `columns(_:)`), each
+/// indented by `indent`; the first line instead starts with `first` (as long as `indent`) when
+/// given. Lines break only at plain spaces: words joined by `unbroken(_:)` stay on one line,
+/// printed with plain spaces.
 func wrap(_ text: String, width: Int = lineLimit, indent: String = "", first: String? = nil)
   -> String
 {
   var lines: [String] = []
   var line = ""
   for word in text.split(separator: " ") {
-    if !line.isEmpty && line.count + 1 + word.count > width - indent.count {
+    if !line.isEmpty && columns(line) + 1 + columns(word) > width - indent.count {
       lines.append(line)
       line = ""
     }
@@ -42,7 +47,7 @@ func wrap(_ text: String, width: Int = lineLimit, indent: String = "", first: St
   }
   if !line.isEmpty { lines.append(line) }
   return lines.enumerated().map { index, line in
-    (index == 0 ? first ?? indent : indent) + line
+    (index == 0 ? first ?? indent : indent) + line.replacingOccurrences(of: noBreakSpace, with: " ")
   }.joined(separator: "\n")
 }
 
@@ -53,7 +58,11 @@ func present(_ scenario: Scenario, number: Int, of total: Int, svgDirectory: URL
   print(
     wrap(
       scenario.title, indent: String(repeating: " ", count: heading.count), first: heading))
-  print(wrap("`rac-demo \(scenario.name)` runs this one alone. \(scenario.source)", indent: "   "))
+  print(
+    wrap(
+      unbroken("`swift run rac-demo \(scenario.name)`")
+        + " runs this one alone. \(scenario.source)",
+      indent: "   "))
   print(
     wrap(
       "More in the DocC article \(scenario.article) "
@@ -116,7 +125,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
   exit(0)
 }
 if arguments.contains("--list") {
-  guard arguments == ["--list"] else { fail("--list takes no other arguments", status: 64) }
+  guard arguments == ["--list"] else {
+    fail("--list takes no other arguments (see swift run rac-demo --help)", status: 64)
+  }
   let width = Scenario.all.map(\.name.count).max() ?? 0
   for scenario in Scenario.all {
     print(
@@ -127,7 +138,7 @@ if arguments.contains("--list") {
 var svgDirectory: URL?
 if let index = arguments.firstIndex(of: "--svg") {
   guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") else {
-    fail("--svg needs a directory (try --help)", status: 64)
+    fail("--svg needs a directory (see swift run rac-demo --help)", status: 64)
   }
   let directory = URL(fileURLWithPath: arguments[index + 1], isDirectory: true)
   if let problem = createFolder(directory) {
@@ -138,9 +149,11 @@ if let index = arguments.firstIndex(of: "--svg") {
 }
 var selected: [Scenario] = []
 for name in arguments {
-  if name.hasPrefix("-") { fail("unknown option '\(name)' (try --help)", status: 64) }
+  if name.hasPrefix("-") {
+    fail("unknown option '\(name)' (see swift run rac-demo --help)", status: 64)
+  }
   guard let scenario = Scenario.all.first(where: { $0.name == name }) else {
-    fail("unknown scenario '\(name)' (try --list)", status: 64)
+    fail("unknown scenario '\(name)' (swift run rac-demo --list lists them)", status: 64)
   }
   selected.append(scenario)
 }

@@ -156,6 +156,67 @@ struct MarbleDiagramTests {
     #expect(style.contains(".guide { stroke: #ccc; stroke-width: 1; stroke-dasharray: 3 3; }"))
   }
 
+  @Test("a lane subscribed later is drawn from its subscription, marked ^, blank before it")
+  func subscriptionStart() throws {
+    let scheduler = TestScheduler()
+    let early = scheduler.record(try scheduler.coldSignal("-a-b|", values: ["a": 1, "b": 2]))
+    scheduler.advance(by: .seconds(2))
+    let late = scheduler.record(try scheduler.coldSignal("a-|", values: ["a": 3]))
+    scheduler.advance(by: .seconds(1))
+    let idle = scheduler.record(Signal<Int, Never>.never)
+    scheduler.advance(by: .seconds(2))
+    idle.dispose()
+    scheduler.run()
+    #expect(early.subscriptionTime == .zero)
+    #expect(late.subscriptionTime == .seconds(2))
+    #expect(idle.subscriptionTime == .seconds(3))
+    let diagram = MarbleDiagram(tick: scheduler.tick).ruler("step")
+      .lane("early", early).lane("late", late).lane("idle", idle)
+    #expect(diagram.lanes.map(\.subscriptionTick) == [0, 2, 3])
+    #expect(
+      diagram.text == """
+        step   0  1  2  3  4  5
+        early  ^--1-----2--|
+        late         ^3----|
+        idle            ^-----!
+        """)
+    #expect(
+      diagram.legendEntries.map(\.symbol) == ["---", "^", "1, 2", "|", "!"],
+      "\(diagram.legendEntries)")
+    #expect(
+      diagram.legendEntries[1].meaning
+        == "subscribed: the row starts when its subscription does (^ as in a marble string)")
+    // Without a ruler too: there a column is one character unless a wider cell ("^3") widens it.
+    #expect(
+      MarbleDiagram(tick: scheduler.tick).lane("early", early).lane("late", late).text == """
+        early  ^1---2|
+        late     ^3--|
+        """)
+    // All lanes subscribed at the first tick: no mark, as before.
+    #expect(MarbleDiagram(tick: scheduler.tick).lane("early", early).text == "early  -1-2|")
+    // A lane subscribed before the diagram's first tick is drawn from that tick, unmarked.
+    let shifted = MarbleDiagram(tick: scheduler.tick, start: .seconds(1))
+      .lane("early", early).lane("late", late)
+    #expect(shifted.lanes.map(\.subscriptionTick) == [nil, 1])
+    #expect(
+      shifted.text == """
+        early  1---2|
+        late    ^3--|
+        """)
+
+    // The SVG: each lane's axis starts at its subscription's column, over a caret; the key
+    // shows the caret with the text's words.
+    let svg = SVGElements(diagram.svg)
+    #expect(svg.count(of: "g", class: "subscribed") == 3)
+    #expect(svg.count(of: "g", class: "subscribed sample") == 1)
+    let guides = svg.elements(named: "line", class: "guide").map { $0.number("x1") }
+    let axes = svg.elements(named: "line", class: "axis").map { $0.number("x1") }
+    #expect(axes == [guides[0], guides[2], guides[3]])
+    #expect(
+      svg.texts(class: "key").first
+        == "subscribed: the row starts when its subscription does (^ as in a marble string)")
+  }
+
   @Test("the legend explains exactly the marks drawn, then what the labels mean")
   func legend() throws {
     let ruled = try zipInputs().ruler("step")
@@ -164,7 +225,9 @@ struct MarbleDiagramTests {
       entries.map(\.symbol) == ["-----", "1, 2", "|", "(-7)"],
       "\(entries)")
     #expect(
-      entries[0].meaning == "a step in which nothing happens (every step is 5 characters wide)")
+      entries[0].meaning
+        == "a step in which nothing happens (every step is 5 characters wide; a marble string "
+        + "gives each tick one character)")
     // Every symbol it explains is drawn; what is not drawn (#, !, groups) is not explained.
     let lanes = ruled.text.split(separator: "\n").dropFirst().joined(separator: "\n")
     for symbol in ["-----", "1", "2", "|", "(-7)"] {
@@ -186,13 +249,14 @@ struct MarbleDiagramTests {
       .lane("failing", failing).lane("held", held).labels("T, F", mean: "true, false")
     #expect(
       diagram.legend == """
-        -----  a step in which nothing happens (every step is 5 characters wide)
-        #      failed (why is written under the diagram)
-        !      disposed: the subscriber ended its subscription before the end
-        (TF)   the events of one step, in order
+        -----  a step in which nothing happens (every step is 5 characters wide; a marble string \
+        gives each tick one character)
+        #      failed: the signal ended with an error (why is written under the diagram)
+        !      disposed: the subscriber ended its subscription before the signal ended
+        (TF)   the events of one step, in the order they happened
         T, F   true, false
         """)
-    #expect(diagram.text.hasSuffix("# in failing: boom"))
+    #expect(diagram.text.hasSuffix("# in failing, at step 3: boom"))
   }
 
   @Test("the article's keyed example draws and explains what TestingWithVirtualTime shows")
@@ -213,8 +277,9 @@ struct MarbleDiagramTests {
         """)
     #expect(
       diagram.legend == """
-        --    a step in which nothing happens (every step is 2 characters wide)
-        |     completed
+        --    a step in which nothing happens (every step is 2 characters wide; a marble string \
+        gives each tick one character)
+        |     completed: the signal ended
         T, F  true, false
         """)
     #expect(
@@ -237,21 +302,31 @@ struct MarbleDiagramTests {
     #expect(svg.texts(class: "title") == ["Presses & more"])
     #expect(svg.all.first { $0.name == "title" }?.text == "Presses & more")
     #expect(svg.texts(class: "heading") == ["key"])
-    // One sample of each kind of mark used: a value, completion, an error, a group.
+    // One sample of each kind of mark used: a value, completion, an error, a group; and a small
+    // cross beside why the failing lane failed.
     #expect(svg.count(of: "rect", class: "value sample") == 1)
     #expect(svg.count(of: "line", class: "end sample") == 1)
-    #expect(svg.count(of: "g", class: "error sample") == 1)
+    #expect(svg.count(of: "g", class: "error sample") == 2)
     #expect(svg.count(of: "rect", class: "group sample") == 1)
     #expect(svg.count(of: "g", class: "disposed sample") == 0)
     let key = svg.texts(class: "key")
     #expect(
       key == [
         "a value, by its label", "completed: the signal ended",
-        "failed: the signal ended with an error",
-        "events of the same step, side by side in the order they happened",
-        "a press that started work", "a press refused", "failed at step 3: boom",
+        "failed: the signal ended with an error (why is written under the diagram)",
+        "the events of one step, in the order they happened",
+        "a press that started work", "a press refused", "in failing, at step 3: boom",
       ])
-    #expect(svg.texts(class: "labels") == ["s", "r", "failing"])
+    #expect(svg.texts(class: "labels") == ["s", "r"])
+    // The same words as the text's legend and notes.
+    let legend = diagram.legendEntries.map(\.meaning)
+    for meaning in key.prefix(5) where meaning != "a value, by its label" {
+      #expect(legend.contains(meaning), "\(meaning) is not the text's")
+    }
+    #expect(diagram.text.hasSuffix("# in failing, at step 3: boom"))
+    // Every meaning starts at one column, as in any diagram whose labels are short.
+    let columns = Set(svg.elements(named: "text", class: "key").map { $0.number("x") })
+    #expect(columns == [112])
     // The marks themselves are not samples.
     #expect(svg.count(of: "rect", class: "value") == 3)
     #expect(svg.texts(class: "label") == ["s", "r", "-7"])

@@ -208,8 +208,8 @@ struct MarbleTests {
         left    -1----2---|
         right   ---10----#
         merged  -1-10-2--#
-        # in right: boom
-        # in merged: boom
+        # in right, at tick 7: boom
+        # in merged, at tick 7: boom
         """)
     let parser = XMLParser(data: Data(diagram.svg.utf8))
     let counter = SVGElementCounter()

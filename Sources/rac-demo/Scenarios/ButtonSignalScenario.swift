@@ -45,10 +45,11 @@ extension Scenario {
         return Signal<Void, OrderError>.just(()).delay(.seconds(2), on: clock).then { outcome }
       }
       defer { submit.dispose() }
-      var handled: [String] = []
+      // What the subscription's handlers printed, with the handler that printed it.
+      var handled: [(handler: String, printed: String)] = []
       let subscription = submit.subscribe(
-        next: { receipt in handled.append("ordered \(receipt)") },
-        error: { error in handled.append("failed: \(error)") },
+        next: { receipt in handled.append(("next", "ordered \(receipt)")) },
+        error: { error in handled.append(("error", "failed: \(error)")) },
         isolation: nil)
       defer { subscription.dispose() }
       let presses = Subject<String, Never>()
@@ -78,15 +79,18 @@ extension Scenario {
               : accepted ? "passed on, but no work started" : "the disabled button ignored it"))
       }
 
-      stage.log("the button: \(button.face)")
+      stage.log("the button: \(button.faceExplained)")
       for _ in 1...3 {
         stage.step()
         press()
         stage.step()
         press()
         stage.step()
-        stage.log(
-          "the subscription handled \(phrase(handled.suffix(1))); the button: \(button.face)")
+        let told = handled.last.map { last in
+          "the subscription's \(last.handler) handler printed \(quoted(last.printed))"
+            + (last.handler == "error" ? ", and the subscription lives on" : "")
+        }
+        stage.log("\(told ?? "no handler ran"); the button: \(button.face)")
       }
 
       // The control is disabled exactly while work runs: each re-enable is at the step the
@@ -95,15 +99,18 @@ extension Scenario {
       let endTicks = results.events.filter { $0.event.value?.isTerminal ?? false }
         .map { Int($0.time / clock.tick) }
       return .check(
-        handled == ["ordered receipt #1", "failed: card declined", "ordered receipt #3"]
+        handled.map(\.printed) == [
+          "ordered receipt #1", "failed: card declined", "ordered receipt #3",
+        ]
           && pressed.values == ["s", "i", "s", "i", "s", "i"]
           && enabled.values == [true, false, true, false, true, false, true]
           && enabledTicks == [0, 1, 3, 4, 6, 7, 9] && endTicks == [3, 6, 9],
         "one subscription handled all \(counted(handled.count, "tap")): "
-          + phrase(handled.map { $0.hasPrefix("failed") ? "a failure" : "a receipt" })
+          + phrase(handled.map { $0.handler == "error" ? "a failure" : "a receipt" })
           + "; the button was disabled exactly while each "
           + "tap's work ran, and ignored \(counted(pressed.values.filter { $0 == "i" }.count, "press"))",
-        failure: "handled \(handled); presses \(pressed.values); enabled \(enabled.values) at "
+        failure:
+          "handled \(handled.map(\.printed)); presses \(pressed.values); enabled \(enabled.values) at "
           + "\(enabledTicks); work ended at \(endTicks)")
     })
 }

@@ -17,20 +17,20 @@ extension Scenario {
       the missiles twice — the first subscriber sees 1, the second 2.
       """,
     code: """
+      let mapRuns = Atomic<Int>(0)  // how many times the map has run
       let processed = Signal.just("missiles").map { name in
-        "will launch \\(missilesToLaunch.add(1)) \\(name)"
+        "will launch \\(mapRuns.wrappingAdd(1, ordering: .relaxed).newValue) \\(name)"
       }
       processed.subscribe(next: { print("First", $0) })
       processed.subscribe(next: { print("Second", $0) })
       """,
     labels: [("1, 2", #"the count in "will launch 1 missiles": how many times the map has run"#)],
     run: { stage in
-      let missilesToLaunch = Atomic<Int>(0)
+      let mapRuns = Atomic<Int>(0)
       let processed = Signal.just("missiles").map { name in
-        "will launch \(missilesToLaunch.wrappingAdd(1, ordering: .relaxed).newValue) \(name)"
+        "will launch \(mapRuns.wrappingAdd(1, ordering: .relaxed).newValue) \(name)"
       }
-      stage.log(
-        "created the signal: the map has run \(missilesToLaunch.load(ordering: .relaxed)) times")
+      stage.log("created the signal: the map has run \(mapRuns.load(ordering: .relaxed)) times")
       let count: (String) -> String = { $0.filter(\.isNumber) }
       let first = stage.record("First", processed, label: count)
       for value in first.values { stage.log("First \(value)") }

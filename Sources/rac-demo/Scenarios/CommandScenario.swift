@@ -21,8 +21,8 @@ extension Scenario {
     title: "A button bound to a command: one order at a time, failures as values",
     source: """
       From ReactiveCocoa 2's RACCommand behind a button's rac_command (enabled, executing, \
-      executionSignals, errors), as an article analysing RACCommand's implementation walks \
-      through it.
+      executionSignals, errors), as the article \(unbroken(#""ReactiveCocoa 中 RACCommand底层实现分析""#)) \
+      (An analysis of RACCommand's implementation in ReactiveCocoa) walks through it.
       """,
     article: "CommandsAndButtons",
     narration: """
@@ -121,7 +121,7 @@ extension Scenario {
           stage.log("\(pressed): \(what.joined(separator: "; "))")
         }
 
-        stage.log("the button: \(button.face); the command is enabled and not executing")
+        stage.log("the button: \(button.faceExplained); the command is enabled and not executing")
         step()
         press(3)
         step()

@@ -13,15 +13,16 @@ extension Scenario {
     name: "multicast",
     title: "Sharing one network request between subscribers, and cancelling one by disposal",
     source: """
-      From ReactiveCocoa 2: -replay and RACMulticastConnection, as a Meituan article on how \
-      RACSignal subscriptions work explains them, and cancelling work by disposal, from RAC's \
-      Design Guidelines.
+      From ReactiveCocoa 2: -replay and RACMulticastConnection, as the Meituan article \
+      "RACSignal的Subscription深入分析" (RACSignal's subscription, analysed in depth) explains \
+      them, and cancelling work by disposal, from RAC's Design Guidelines.
       """,
     article: "ColdHotAndShared",
     narration: """
       A request signal is cold: each subscription sends its own request, so two subscribers \
-      make two hits on the server (it numbers its responses; the story waits for each \
-      response before the next step, so the numbers come out the same every run). replay() \
+      send the server two requests for /profile. The server counts the requests for each path \
+      and numbers its responses path by path (the story waits for each response before the \
+      next step, so the numbers come out the same every run). replay() \
       subscribes once, at once, and replays the one response to every subscriber, however \
       late. Disposing a subscription while the request is in flight cancels it: the server \
       sees the client hang up. The server is a real HTTP server on a free loopback port, \
@@ -35,7 +36,13 @@ extension Scenario {
       let held = session.signal(for: …"/held").subscribe(…)
       held.dispose()                                // the request is cancelled
       """,
-    labels: [("1, 2", "the number of the response the server sent (response #1, response #2)")],
+    labels: [
+      (
+        "1, 2",
+        "the number of the response (response #1, #2): the server numbers each path's "
+          + "responses on their own"
+      )
+    ],
     run: { stage in
       let numbering = Mutex<[String: Int]>([:])
       let server: LoopbackHTTPServer
@@ -81,8 +88,8 @@ extension Scenario {
         cold.append(recorded)
         stage.log(
           "the \(ordinal) subscription to the cold request sent its own request and got "
-            + "\(phrase(recorded.values.map(quoted))); server hits: "
-            + "\(server.hitCount("/profile"))")
+            + "\(phrase(recorded.values.map(quoted))); "
+            + requestsSoFar(server.hitCount("/profile"), "/profile"))
       }
 
       stage.step()
@@ -93,7 +100,8 @@ extension Scenario {
       }
       stage.log(
         "replay() subscribed once, at once; its first subscriber got "
-          + "\(phrase(early.values.map(quoted))); server hits: \(server.hitCount("/shared"))")
+          + "\(phrase(early.values.map(quoted))); "
+          + requestsSoFar(server.hitCount("/shared"), "/shared"))
       stage.step()
       let late = stage.record("replay, late", shared, label: number)
       // Replayed at subscription — or, if the thread that delivered the response is still
@@ -102,8 +110,8 @@ extension Scenario {
         return .check(false, "", failure: "the late subscriber got no replay in 10 s")
       }
       stage.log(
-        "a late subscriber got \(phrase(late.values.map(quoted))), replayed; server hits: "
-          + "\(server.hitCount("/shared"))")
+        "a late subscriber got \(phrase(late.values.map(quoted))), replayed; "
+          + requestsSoFar(server.hitCount("/shared"), "/shared", still: true))
 
       stage.step()
       let held = stage.record("held request", request("/held"), label: number)
@@ -127,9 +135,18 @@ extension Scenario {
           && sharedHits == 1
           && early.values == ["response #1"] && late.values == ["response #1"] && hungUp
           && held.values.isEmpty && held.disposalTime != nil,
-        "cold: \(counted(coldHits, "hit")) for \(counted(cold.count, "subscriber")); replay(): "
-          + "\(counted(sharedHits, "hit")) for \(counted([early, late].count, "subscriber")); disposal cancelled the "
-          + "request in flight: the server saw the client hang up",
-        failure: "hits cold \(coldHits), replayed \(sharedHits); hang-up seen: \(hungUp)")
+        "cold: " + unbroken(counted(cold.count, "subscriber")) + ", "
+          + unbroken("\(counted(coldHits, "request")) for /profile") + "; replay(): "
+          + unbroken(counted([early, late].count, "subscriber")) + ", "
+          + unbroken("\(counted(sharedHits, "request")) for /shared")
+          + "; disposal cancelled the request in flight: the server saw the client hang up",
+        failure: "requests for /profile \(coldHits), for /shared \(sharedHits); hang-up seen: "
+          + "\(hungUp)")
     })
+}
+
+/// How many requests for `path` the server has answered so far, kept on one line:
+/// "requests for /profile so far: 2" (`still`: "requests for /shared so far: still 1").
+private func requestsSoFar(_ count: Int, _ path: String, still: Bool = false) -> String {
+  unbroken("requests for \(path) so far: \(still ? "still " : "")\(count)")
 }

@@ -85,8 +85,12 @@ extension Scenario {
 
       let attempt = Subject<String, SaveError>()
       let presented = Mutex<[String]>([])
+      // What doSomethingElse() sends, recorded from the moment then subscribes to it.
+      var attempted: RecordedEvents<String, SaveError>?
       let chain = signal.then {
-        doSomethingElse
+        attempted = clock.record(attempt)
+        return
+          doSomethingElse
           .doNext { attempt.sendNext($0) }
           .doError { attempt.sendError($0) }
           .catch { error in
@@ -96,7 +100,7 @@ extension Scenario {
       }
       stage.log("chain.name: \(chain.name)")
       let source = stage.record("signal", signal)
-      let attempted = stage.record("doSomethingElse", attempt)
+      stage.laterLane("doSomethingElse") { attempted }
       let chained = stage.record("then/catch", chain)
       var valuesTold = 0
       var completionTold = false
@@ -111,7 +115,7 @@ extension Scenario {
           completionTold = true
           what.append("signal completed: then subscribed to doSomethingElse()")
         }
-        if let failure = attempted.events.last?.event.error, !failureTold {
+        if let failure = attempted?.events.last?.event.error, !failureTold {
           failureTold = true
           what.append(
             "doSomethingElse() failed with \(quoted("\(failure)")): catch called presentError "
@@ -125,7 +129,7 @@ extension Scenario {
       return .check(
         sums.values == [12, 9] && filteredOut == [-5] && chained.isTerminated
           && chained.values.isEmpty && errors == ["disk full"]
-          && attempted.events.last?.event.error != nil
+          && attempted?.events.last?.event.error != nil
           && result.name.hasSuffix("-filter:] -map:") && chain.name.contains("-then:"),
         "zip/filter/map sent \(phrase(sums.values.map(String.init))) and dropped the negative "
           + "sum \(phrase(filteredOut.map(String.init))); then/catch turned doSomethingElse()'s "

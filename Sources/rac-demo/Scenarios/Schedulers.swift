@@ -18,7 +18,8 @@ extension Scenario {
       subscribe(on: io) moves the subscription — the work — to the io queue; deliver(on: ui) \
       moves only the events to the ui queue. Each value below says where the work ran and \
       where the subscriber received it. Then scheduleRecursive reschedules an action a \
-      million times: rescheduling is a loop, not recursion, so the stack does not grow.
+      million times, as the work of a signal that sends the count: rescheduling is a loop, not \
+      recursion, so the stack does not grow.
       """,
     code: """
       let work = Signal<String, Never> { subscriber in
@@ -27,13 +28,17 @@ extension Scenario {
       work.subscribe(on: io)                 // ran on io, received on io
       work.deliver(on: ui)                   // ran on the caller, received on ui
       work.subscribe(on: io).deliver(on: ui) // ran on io, received on ui
-      ImmediateScheduler.shared.scheduleRecursive { reschedule in
-        count += 1; if count < 1_000_000 { reschedule() }
-      }
+      let runs = Signal<Int, Never> { subscriber in   // sends how many times the action ran
+        ImmediateScheduler.shared.scheduleRecursive { reschedule in
+          count += 1; if count < 1_000_000 { reschedule() }
+        }
+        subscriber.sendNext(count); subscriber.sendCompleted(); return nil
+      }                                      // and again with io.scheduleRecursive
       """,
     labels: [
       ("i→u", "where the work ran → where the value was received"),
       ("m, i, u", "the main thread, the io queue, the ui queue"),
+      ("1M", "how many times scheduleRecursive ran the action: a million"),
     ],
     run: { stage in
       let io = QueueScheduler(name: "io")
@@ -64,39 +69,56 @@ extension Scenario {
         stage.log("\(name): the work ran on \(parts.first ?? ""), received on \(parts.last ?? "")")
       }
 
-      stage.step()
+      // scheduleRecursive as the work of a signal that sends how many times the action ran:
+      // drawn in the diagram like the signals above, one step each.
       let iterations = 1_000_000
-      let count = Atomic<Int>(0)
+      let runs: (Int) -> String = { $0 == iterations ? "1M" : "\($0)" }
+      stage.step()
       let deepest = Atomic<Int>(0)
-      let base = stackAddress()
-      ImmediateScheduler.shared.scheduleRecursive { reschedule in
-        let depth = base - stackAddress()
-        if depth > deepest.load(ordering: .relaxed) { deepest.store(depth, ordering: .relaxed) }
-        if count.wrappingAdd(1, ordering: .relaxed).newValue < iterations { reschedule() }
+      let immediate = Signal<Int, Never> { subscriber in
+        let count = Atomic<Int>(0)
+        let base = stackAddress()
+        ImmediateScheduler.shared.scheduleRecursive { reschedule in
+          let depth = base - stackAddress()
+          if depth > deepest.load(ordering: .relaxed) { deepest.store(depth, ordering: .relaxed) }
+          if count.wrappingAdd(1, ordering: .relaxed).newValue < iterations { reschedule() }
+        }
+        subscriber.sendNext(count.load(ordering: .relaxed))
+        subscriber.sendCompleted()
+        return nil
       }
-      let ran = count.load(ordering: .relaxed)
+      let ranHere = stage.record("scheduleRecursive", immediate, label: runs)
+      let ran = ranHere.values.first ?? 0
       let growth = deepest.load(ordering: .relaxed)
       stage.log(
         "scheduleRecursive ran \(ran) times; deepest stack below the caller: \(growth) bytes")
 
-      let onQueue = Atomic<Int>(0)
-      let finished = DispatchSemaphore(value: 0)
-      io.scheduleRecursive { reschedule in
-        if onQueue.wrappingAdd(1, ordering: .relaxed).newValue < iterations {
-          reschedule()
-        } else {
-          finished.signal()
+      stage.step()
+      let queued = Signal<Int, Never> { subscriber in
+        let count = Atomic<Int>(0)
+        return io.scheduleRecursive { reschedule in
+          let runs = count.wrappingAdd(1, ordering: .relaxed).newValue
+          if runs < iterations {
+            reschedule()
+          } else {
+            subscriber.sendNext(runs)
+            subscriber.sendCompleted()
+          }
         }
       }
-      let queueDone = finished.wait(timeout: .now() + 10) == .success
-      stage.log("on the io queue too: \(onQueue.load(ordering: .relaxed)) runs")
+      let ranOnQueue = stage.record("scheduleRecursive on io", queued, label: runs)
+      let queueDone = stage.wait(until: { ranOnQueue.isTerminated })
+      let onQueue = ranOnQueue.values.first ?? 0
+      stage.log("on the io queue too: \(onQueue) runs")
 
       let expected = ["main→main", "io→io", "main→ui", "io→ui"]
       return .check(
-        seen == expected && ran == iterations && growth < 4096 && queueDone,
+        seen == expected && ran == iterations && growth < 4096 && queueDone
+          && onQueue == iterations,
         "subscribe(on:) moved the work, deliver(on:) the results "
           + "(\(phrase(seen))); \(ran) reschedules grew the stack by only \(growth) bytes",
-        failure: "places \(seen) (expected \(expected)); \(ran) runs, stack growth \(growth)")
+        failure: "places \(seen) (expected \(expected)); \(ran) runs, stack growth \(growth); "
+          + "\(onQueue) runs on io")
     })
 }
 

@@ -7,7 +7,8 @@ extension Scenario {
     title: "A lazy sequence computes each element once, when it is first read",
     source: """
       From ReactiveCocoa 2's RACSequence and the example of its documentation that logs "A" \
-      and "B" and reads "A_", not "_A_" (quoted in a Chinese article on RAC's pitfalls).
+      and "B" and reads "A_", not "_A_", as the article "RAC实践采坑指北" (A field guide to the \
+      pitfalls of RAC in practice) quotes it.
       """,
     article: "LazySequences",
     narration: """
@@ -24,7 +25,12 @@ extension Scenario {
       let prefixed = letters.map { "_" + $0 }
       prefixed.head         // "_A_", logs nothing; letters.head is still "A_"
       """,
-    labels: [("A, B", "the element the map ran for"), ("A_, B_, _A_", "a value read")],
+    labels: [
+      ("A, B", "the element the map ran for"),
+      ("a, b", #"a read of one element of letters: "A_", "B_""#),
+      ("ab", #"one read of letters.array: the array ["A_", "B_"], both elements at once"#),
+      ("p", #"a read of prefixed.head: "_A_""#),
+    ],
     run: { stage in
       let evaluations = Subject<String, Never>()
       let reads = Subject<String, Never>()
@@ -34,28 +40,28 @@ extension Scenario {
         evaluations.sendNext(letter)
         return letter + "_"
       }
-      // Reads the list, then reports what was read (a value, or an array of values) and what
-      // the map ran for meanwhile.
-      func show(_ what: String, _ read: () -> [String], array: Bool = false) {
+      // Reads the list — one read, drawn as `label` — then reports what was read (a value, or an
+      // array of values) and what the map ran for meanwhile.
+      func show(_ what: String, as label: String, _ read: () -> [String], array: Bool = false) {
         let before = evaluated.values.count
         let values = read()
-        values.forEach(reads.sendNext)
+        reads.sendNext(label)
         let ran = evaluated.values.dropFirst(before).map(quoted)
         let result = array ? "\(values)" : phrase(values.map(quoted))
         stage.log("\(what) → \(result); the map ran for \(phrase(ran))")
       }
       stage.log("mapped the list; the map ran for \(phrase(evaluated.values.map(quoted)))")
       stage.step()
-      show("letters.head") { [letters.head ?? ""] }
+      show("letters.head", as: "a") { [letters.head ?? ""] }
       stage.step()
-      show("letters.tail.head") { [letters.tail.head ?? ""] }
+      show("letters.tail.head", as: "b") { [letters.tail.head ?? ""] }
       stage.step()
-      show("letters.array", { letters.array }, array: true)
+      show("letters.array", as: "ab", { letters.array }, array: true)
       stage.step()
       let prefixed = letters.map { "_" + $0 }
-      show("prefixed.head") { [prefixed.head ?? ""] }
+      show("prefixed.head", as: "p") { [prefixed.head ?? ""] }
       stage.step()
-      show("letters.head") { [letters.head ?? ""] }
+      show("letters.head", as: "a") { [letters.head ?? ""] }
 
       return .check(
         evaluated.values == ["A", "B"] && prefixed.head == "_A_" && letters.head == "A_"

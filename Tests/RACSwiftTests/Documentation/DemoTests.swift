@@ -103,7 +103,7 @@ struct DemoTests {
     let ruler: String
     /// Each lane's name and its columns, from column 0 on.
     let lanes: [(name: String, cells: String)]
-    /// The lines under the lanes: "# in doSomethingElse: disk full".
+    /// The lines under the lanes: "# in doSomethingElse, at step 13: disk full".
     let notes: [String]
     /// The key: each symbol and its meaning (wrapped lines joined).
     let key: [(symbol: String, meaning: String)]
@@ -171,6 +171,28 @@ struct DemoTests {
     return diagrams
   }
 
+  /// Each scenario's part of `output`, by name: from its heading to its verdict.
+  static func sections(of output: String) -> [String: String] {
+    var sections: [String: String] = [:]
+    for part in output.components(separatedBy: "\n━━ ").dropFirst() {
+      guard let name = part.firstMatch(of: /`swift run rac-demo ([a-z-]+)`/)?.1 else { continue }
+      sections[String(name)] = String(part)
+    }
+    if output.hasPrefix("━━ "), let first = output.components(separatedBy: "\n━━ ").first,
+      let name = first.firstMatch(of: /`swift run rac-demo ([a-z-]+)`/)?.1
+    {
+      sections[String(name)] = first
+    }
+    return sections
+  }
+
+  /// The steps the story of `section` tells of: "    t4  …" is step 4.
+  static func storySteps(in section: String) -> [Int] {
+    section.split(separator: "\n").compactMap { line in
+      line.firstMatch(of: #/^    t(\d+)  /#).flatMap { Int($0.1) }
+    }
+  }
+
   /// `lane` cut into columns of `width` characters.
   static func cells(_ lane: String, width: Int) -> [String] {
     let characters = Array(lane)
@@ -202,15 +224,38 @@ struct DemoTests {
     // Headers say what a scenario shows in words, not by the numbers of internal documents.
     #expect(!run.output.lowercased().contains("seed"))
     #expect(!run.output.contains("STButtonSignal)"))
+    // An article a scenario is retold from is cited by its title.
+    for (name, section) in Self.sections(of: run.output) {
+      let header = Self.flattened(
+        String(
+          section[
+            ..<(section.range(of: "More in the DocC article")?.lowerBound ?? section.endIndex)]))
+      for mention in header.matches(of: /article(.{0,2})/) {
+        #expect(mention.1 == " \"", "\(name) cites an article without its title: \(header)")
+      }
+    }
+    for title in [
+      "the Meituan article \"RACSignal的Subscription深入分析\"",
+      "the article \"ReactiveCocoa 中 RACCommand底层实现分析\"", "the article \"RAC实践采坑指北\"",
+    ] {
+      #expect(Self.flattened(run.output).contains(title), "no \(title)")
+    }
+    // The sketches define what they use.
+    #expect(!run.output.contains("missilesToLaunch"))
+    #expect(
+      run.output.contains("    let mapRuns = Atomic<Int>(0)  // how many times the map has run\n"))
     // The key lines of the stories (a long line may wrap).
     let told = Self.flattened(run.output)
     #expect(told.contains("First will launch 1 missiles"))
     #expect(told.contains("Second will launch 2 missiles"))
-    #expect(told.contains("server hits: 2"))
-    #expect(told.contains("a late subscriber got \"response #1\", replayed; server hits: 1"))
+    #expect(told.contains("requests for /profile so far: 2"))
+    #expect(
+      told.contains(
+        "a late subscriber got \"response #1\", replayed; requests for /shared so far: still 1"))
     #expect(told.contains("the server saw the client hang up"))
     #expect(told.contains("result.name: [[[+zip: (first, second)] -map:] -filter:] -map:"))
     #expect(told.contains("scheduleRecursive ran 1000000 times"))
+    #expect(told.contains("t5 on the io queue too: 1000000 runs"))
     // Every article a scenario points to exists.
     let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../../Sources/RACSwift/RACSwift.docc").standardized
@@ -239,8 +284,81 @@ struct DemoTests {
     #expect(names == Self.scenarios)
     let help = try await demo("--help")
     #expect(help.status == 0)
-    #expect(help.output.contains("usage: rac-demo"))
+    #expect(help.output.contains("usage: swift run rac-demo"))
     #expect(help.output.contains("--svg DIR"))
+  }
+
+  /// The package's folder, where the README's commands are typed.
+  static var packageFolder: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../..").standardized
+  }
+
+  /// The README's section `title`: from its heading to the next one.
+  static func readmeSection(_ title: String) throws -> String {
+    let readme = try String(
+      contentsOf: packageFolder.appendingPathComponent("README.md"), encoding: .utf8)
+    let start = try #require(readme.range(of: "\n## \(title)\n"))
+    let rest = readme[start.upperBound...]
+    return String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])
+  }
+
+  /// Every mention of `rac-demo` in `text` that is not a command as a new user types it in the
+  /// package's folder (`swift run rac-demo …`), nor the path of the built program or its name at
+  /// the head of an error: with the words around it.
+  static func bareMentions(in text: String) -> [String] {
+    let flat = flattened(text)
+    return flat.ranges(of: "rac-demo").compactMap { range in
+      let before = flat[..<range.lowerBound]
+      if before.hasSuffix("swift run ") || before.hasSuffix(".build/debug/")
+        || flat[range.upperBound...].hasPrefix(":")
+      {
+        return nil
+      }
+      let from = flat.index(range.lowerBound, offsetBy: -12, limitedBy: flat.startIndex)
+      let to = flat.index(range.upperBound, offsetBy: 12, limitedBy: flat.endIndex)
+      return String(flat[(from ?? flat.startIndex)..<(to ?? flat.endIndex)])
+    }
+  }
+
+  /// The arguments of each `swift run rac-demo …` command that `text` shows in backticks.
+  static func demoCommands(in text: String) -> [[String]] {
+    flattened(text).matches(of: /`swift run rac-demo([^`]*)`/).map { match in
+      match.1.split(separator: " ").map(String.init)
+    }
+  }
+
+  @Test("every command the demo, its --help and the README's section print runs as typed")
+  func commandsAsTyped() async throws {
+    let all = try await demo()
+    let help = try await demo("--help")
+    let section = try Self.readmeSection("What you just saw")
+    for (source, text) in [("the demo", all.output), ("--help", help.output), ("README", section)] {
+      #expect(Self.bareMentions(in: text).isEmpty, "in \(source): \(Self.bareMentions(in: text))")
+    }
+    // Each scenario names the command that runs it alone.
+    #expect(Self.demoCommands(in: all.output) == Self.scenarios.map { [$0] })
+    #expect(help.output.hasPrefix("usage: swift run rac-demo [--svg DIR] [<scenario>...]\n"))
+    // The commands of --help and the README, run as written (DIR a fresh folder).
+    let commands = Self.demoCommands(in: help.output) + Self.demoCommands(in: section)
+    for needed in [["--list"], ["cold"], ["--svg", "DIR", "cold"], ["--help"]] {
+      #expect(Self.demoCommands(in: section).contains(needed), "README lacks \(needed)")
+    }
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rac-demo-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for command in commands {
+      let arguments = command.map { $0 == "DIR" || $0 == "/tmp/diagrams" ? directory.path : $0 }
+      let run = try await demo(arguments)
+      #expect(
+        run.status == 0, "swift run rac-demo \(command.joined(separator: " ")): \(run.errors)")
+    }
+    #expect(
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent("cold.svg").path))
+    // Errors point at a command too.
+    let unknown = try await demo("no-such-scenario")
+    #expect(unknown.errors.contains("(swift run rac-demo --list lists them)"))
+    #expect(Self.bareMentions(in: unknown.errors).isEmpty)
   }
 
   @Test("one scenario by name; --svg writes its diagram; bad arguments exit 64 with a message")
@@ -267,6 +385,20 @@ struct DemoTests {
     #expect(option.errors.contains("unknown option '--frobnicate'"))
   }
 
+  /// How many columns of a terminal `line` takes: two for each East Asian wide character (the
+  /// Chinese of an article's title), one for any other.
+  static func columns(_ line: some StringProtocol) -> Int {
+    line.unicodeScalars.reduce(0) { count, scalar in
+      switch scalar.value {
+      case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+        count + 2
+      default: count + 1
+      }
+    }
+  }
+
   @Test("no line of the output, --help or --list is wider than 100 columns")
   func lineWidth() async throws {
     for arguments in [[], ["--help"], ["--list"]] {
@@ -275,7 +407,7 @@ struct DemoTests {
       let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
       #expect(lines.count > 2)
       for line in lines {
-        #expect(line.count <= 100, "\(line.count) columns: \(line)")
+        #expect(Self.columns(line) <= 100, "\(Self.columns(line)) columns: \(line)")
         #expect(line.last != " ", "trailing space: \(line)")
       }
     }
@@ -286,6 +418,19 @@ struct DemoTests {
     let run = try await demo()
     let diagrams = Self.diagrams(in: run.output)
     #expect(diagrams.count == 7)
+    // Every step a story tells of ("t4  …") is a step its diagram draws, and its last step is the
+    // diagram's.
+    let sections = Self.sections(of: run.output)
+    #expect(sections.keys.sorted() == Self.scenarios.sorted())
+    for name in Self.scenarios {
+      let section = try #require(sections[name])
+      let diagram = try #require(Self.diagrams(in: section).first)
+      let told = Set(Self.storySteps(in: section))
+      #expect(
+        told.isSubset(of: 0..<diagram.steps) && told.max() == diagram.steps - 1,
+        "\(name): the story tells of steps \(told.sorted()), the diagram has 0–\(diagram.steps - 1)"
+      )
+    }
     for diagram in diagrams {
       let width = diagram.width
       // The widest mark of any lane, and a space.
@@ -298,9 +443,15 @@ struct DemoTests {
         let column = Array(diagram.ruler.dropFirst(step * width).prefix(width))
         #expect(String(column).hasPrefix(String(step)), "step \(step) of \(diagram.ruler)")
       }
+      // A row is blank before its subscription, marked ^ where it starts, when some row starts
+      // later than step 0; then each column is all dashes, or a mark at its start and dashes.
+      let marked = diagram.lanes.contains { $0.cells.first == " " }
       for lane in diagram.lanes {
         let cells = Self.cells(lane.cells, width: width)
-        for (index, cell) in cells.enumerated() {
+        let start = cells.firstIndex { $0 != String(repeating: " ", count: width) } ?? 0
+        #expect(!marked || cells[start].first == "^", "\(lane.name) starts unmarked")
+        #expect(!lane.cells.dropFirst(start * width + 1).contains("^"), "\(lane.name): a second ^")
+        for (index, cell) in cells.enumerated().dropFirst(start) {
           let last = index == cells.count - 1
           #expect(
             cell == String(repeating: "-", count: width)
@@ -310,20 +461,33 @@ struct DemoTests {
       }
       // The key: its dash run is one empty column; every mark it explains is drawn, and every
       // kind of mark drawn is explained.
+      // (It says too that a marble string gives a tick one character: so does the README.)
       let dashes = try #require(diagram.key.first)
       #expect(dashes.symbol == String(repeating: "-", count: width))
-      #expect(dashes.meaning.contains("every step is \(width) characters wide"))
+      #expect(
+        dashes.meaning.contains(
+          "every step is \(width) characters wide; a marble string gives each tick one character"))
       let drawn = diagram.lanes.map(\.cells).joined(separator: "\n")
       for entry in diagram.key where entry.symbol.count == 1 || entry.symbol.hasPrefix("(") {
         #expect(drawn.contains(entry.symbol), "\(entry.symbol) is explained, but not drawn")
       }
-      for mark in ["|", "#", "!"] where drawn.contains(mark) {
+      for mark in ["|", "#", "!", "^"] where drawn.contains(mark) {
         #expect(diagram.key.contains { $0.symbol == mark }, "\(mark) is drawn, not explained")
       }
       if let group = drawn.firstMatch(of: /\([^-)][^)]*\)/) {
         #expect(diagram.key.contains { $0.symbol.hasPrefix("(") }, "\(group.0) is not explained")
       }
     }
+  }
+
+  @Test("README's \"What you just saw\" says the diagrams' steps are wider than a marble string's")
+  func readmeStepWidth() throws {
+    let section = Self.flattened(try Self.readmeSection("What you just saw"))
+    #expect(
+      section.contains(
+        "A diagram draws every step several characters wide, so that labels and groups fit in "
+          + "their column, where the marble strings of `RACSwiftTesting` give a tick one "
+          + "character"))
   }
 
   @Test("one scenario: a ruler numbers the steps; the key explains the marks; singular total")
@@ -333,14 +497,16 @@ struct DemoTests {
     #expect(
       run.output.contains(
         """
-            step    0    1
-            First   (1|)
-            Second  -----(2|)
+            step    0     1
+            First   ^(1|)
+            Second        ^(2|)
           key:
-            -----  a step in which nothing happens (every step is 5 characters wide)
-            |      completed
-            (1|)   the events of one step, in order
-            1, 2   the count in "will launch 1 missiles": how many times the map has run
+            ------  a step in which nothing happens (every step is 6 characters wide; a marble string gives
+                    each tick one character)
+            ^       subscribed: the row starts when its subscription does (^ as in a marble string)
+            |       completed: the signal ended
+            (1|)    the events of one step, in the order they happened
+            1, 2    the count in "will launch 1 missiles": how many times the map has run
 
         """))
     #expect(run.output.hasPrefix("━━ 1/1  Cold signals: every subscription runs the signal's work"))
@@ -369,7 +535,8 @@ struct DemoTests {
         """))
     let told = Self.flattened(run.output)
     for line in [
-      "t0 the button: [ Submit order ]; the command is enabled and not executing",
+      "t0 the button: [ Submit order ] (enabled; drawn [ ············ ], its caption dotted out, "
+        + "while disabled); the command is enabled and not executing",
       "t1 pressed [ Submit order ] 3 times, rapidly: submission #1 started; the command refused "
         + "2: it was executing",
       "t2 pressed [ ············ ]: the disabled button ignored it",
@@ -413,8 +580,19 @@ struct DemoTests {
             results  ---------------(1c)-----------x--------------(3c)-
         """))
     let told = Self.flattened(run.output)
+    // The faces are explained where the story first shows them.
+    #expect(
+      told.contains(
+        "t0 the button: [ Pay ] (enabled; drawn [ ··· ], its caption dotted out, while disabled)"))
     #expect(told.contains("t2 pressed [ ··· ]: the disabled button ignored it"))
-    #expect(told.contains("t6 the subscription handled failed: card declined"))
+    #expect(
+      told.contains(
+        "t3 the subscription's next handler printed \"ordered receipt #1\"; the button: [ Pay ]"))
+    #expect(
+      told.contains(
+        "t6 the subscription's error handler printed \"failed: card declined\", and the "
+          + "subscription lives on; the button: [ Pay ]"))
+    #expect(!told.contains("handled failed") && !told.contains("handled ordered"))
     #expect(
       told.contains(
         "one subscription handled all 3 taps: a receipt, a failure and a receipt; the button "
@@ -429,16 +607,18 @@ struct DemoTests {
     #expect(
       run.output.contains(
         """
-            step          0    1    2    3    4    5
-            profile, 1st  (1|)
-            profile, 2nd  -----(2|)
-            replay, 1st   ----------(1|)
-            replay, late  ---------------(1|)
-            held request  -------------------------!
+            step          0     1     2     3     4     5
+            profile, 1st  ^(1|)
+            profile, 2nd        ^(2|)
+            replay, 1st               ^(1|)
+            replay, late                    ^(1|)
+            held request                          ^-----!
           key:
-            -----  a step in which nothing happens (every step is 5 characters wide)
-            |      completed
-            !      disposed: the subscriber ended its subscription before the end
+            ------  a step in which nothing happens (every step is 6 characters wide; a marble string gives
+                    each tick one character)
+            ^       subscribed: the row starts when its subscription does (^ as in a marble string)
+            |       completed: the signal ended
+            !       disposed: the subscriber ended its subscription before the signal ended
         """))
     let steps = run.output.split(separator: "\n").compactMap { line in
       line.hasPrefix("    t") ? line.dropFirst(4).prefix { $0 != " " } : nil
@@ -448,13 +628,26 @@ struct DemoTests {
     #expect(
       told.contains(
         "t0 the 1st subscription to the cold request sent its own request and "
-          + "got \"response #1\"; server hits: 1"))
+          + "got \"response #1\"; requests for /profile so far: 1"))
     #expect(
       told.contains(
         "t1 the 2nd subscription to the cold request sent its own request and "
-          + "got \"response #2\"; server hits: 2"))
+          + "got \"response #2\"; requests for /profile so far: 2"))
     #expect(told.contains("t5 disposed the subscription: the server saw the client hang up"))
-    #expect(told.contains("cold: 2 hits for 2 subscribers; replay(): 1 hit for 2 subscribers"))
+    #expect(
+      told.contains(
+        "cold: 2 subscribers, 2 requests for /profile; replay(): 2 subscribers, 1 request for "
+          + "/shared"))
+    // Each count says what it counts, and is never split across lines: no bare "server hits".
+    #expect(!told.contains("hits"))
+    let lines = run.output.split(separator: "\n")
+    for count in [
+      "requests for /profile so far: 1", "requests for /profile so far: 2",
+      "requests for /shared so far: 1", "requests for /shared so far: still 1",
+      "2 requests for /profile", "1 request for /shared",
+    ] {
+      #expect(lines.contains { $0.contains(count) }, "split or missing: \(count)")
+    }
   }
 
   @Test("operators: each value is told at the step the diagram draws it; the caught error shows")
@@ -485,8 +678,21 @@ struct DemoTests {
     let inner = try #require(diagram.lanes.first { $0.name == "doSomethingElse" })
     let chain = try #require(diagram.lanes.first { $0.name == "then/catch" })
     #expect(inner.cells.hasSuffix("#") && chain.cells.hasSuffix("|"))
+    // doSomethingElse's row starts, marked ^, at the step then subscribed to it — the story's.
+    let subscribedAt = try #require(
+      Self.flattened(run.output).firstMatch(
+        of: /t(\d+) signal completed: then subscribed to doSomethingElse\(\)/))
+    let innerStart = try #require(Array(inner.cells).firstIndex(of: "^"))
+    #expect(innerStart == Int(subscribedAt.1)! * diagram.width)
+    #expect(inner.cells.prefix(innerStart).allSatisfy { $0 == " " })
+    let signalRow = try #require(diagram.lanes.first { $0.name == "signal" })
+    let chainStart = try #require(Array(chain.cells).firstIndex(of: "^"))
+    #expect(Array(signalRow.cells).firstIndex(of: "^") == chainStart)
+    let chainNamed = try #require(
+      Self.flattened(run.output).firstMatch(of: /t(\d+) chain\.name/))
+    #expect(Int(chainNamed.1)! * diagram.width == chainStart)
     #expect(inner.cells.count == chain.cells.count)
-    #expect(diagram.notes == ["# in doSomethingElse: disk full"])
+    #expect(diagram.notes == ["# in doSomethingElse, at step 13: disk full"])
     let story = Self.flattened(run.output)
     let failedAt = try #require(
       story.firstMatch(of: /t(\d+) doSomethingElse\(\) failed with "disk full"/))
@@ -513,6 +719,19 @@ struct DemoTests {
     #expect(diagram.lanes.map(\.name) == ["map ran for", "read"])
     #expect(!diagram.lanes.contains { $0.cells.contains("|") })
     #expect(!diagram.key.contains { $0.symbol == "|" })
+    // One mark per read, the array read of step 3 among them; no underscore runs into the dashes.
+    let read = try #require(diagram.lanes.last)
+    let marks = Self.cells(read.cells, width: diagram.width).map {
+      $0.trimmingCharacters(in: ["-"])
+    }
+    #expect(marks == ["", "a", "b", "ab", "p", "a"])
+    #expect(!diagram.lanes.contains { $0.cells.contains("_") || $0.cells.contains("(") })
+    let meanings = Dictionary(diagram.key.map { ($0.symbol, $0.meaning) }) { first, _ in first }
+    #expect(meanings["a, b"] == #"a read of one element of letters: "A_", "B_""#)
+    #expect(
+      meanings["ab"]
+        == #"one read of letters.array: the array ["A_", "B_"], both elements at once"#)
+    #expect(meanings["p"] == #"a read of prefixed.head: "_A_""#)
   }
 
   @Test("--svg: a folder that cannot be made is reported as such, with the reason")
@@ -539,7 +758,8 @@ struct DemoTests {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("rac-demo-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let run = try await demo("--svg", directory.path, "command", "operators", "multicast")
+    let run = try await demo(
+      "--svg", directory.path, "command", "operators", "multicast", "schedulers")
     #expect(run.status == 0)
     func svg(_ name: String) throws -> String {
       try String(contentsOf: directory.appendingPathComponent("\(name).svg"), encoding: .utf8)
@@ -565,12 +785,67 @@ struct DemoTests {
     // Negative values as they are; the caught error spelled out, not only in a tooltip.
     let operators = try svg("operators")
     #expect(!operators.contains("(-7)") && operators.contains(#"class="label">-7<"#))
-    #expect(operators.contains(#"class="key">failed at step 13: disk full<"#))
+    #expect(operators.contains(#"class="key">in doSomethingElse, at step 13: disk full<"#))
     // The disposal: a no-entry sign, explained in the key.
     let multicast = try svg("multicast")
     #expect(
       multicast.contains(#"<g class="disposed"><title>disposed by the subscriber</title><circle"#))
     #expect(multicast.contains("disposed: the subscriber ended its subscription"))
+    // Every row starts where its subscription did, over a caret the key explains.
+    #expect(multicast.components(separatedBy: #"<g class="subscribed">"#).count - 1 == 5)
+    #expect(multicast.contains(#"<g class="subscribed sample">"#))
+    #expect(multicast.contains("subscribed: the row starts when its subscription does"))
+    // scheduleRecursive's result, as in the text: a row per run, a million each, explained.
+    let schedulers = try svg("schedulers")
+    #expect(schedulers.contains(#"class="name">scheduleRecursive<"#))
+    #expect(schedulers.contains(#"class="name">scheduleRecursive on io<"#))
+    #expect(schedulers.components(separatedBy: #"class="label">1M<"#).count - 1 >= 2)
+    #expect(schedulers.contains(#"class="labels">1M<"#))
+    #expect(schedulers.components(separatedBy: #"class="step""#).count - 1 == 6)
+  }
+
+  /// The texts of `svg`'s elements of class `className`, XML escapes undone.
+  static func texts(of svg: String, class className: String) -> [String] {
+    svg.matches(of: #/class="(\w+)">([^<]*)</#).filter { $0.1 == className }.map { match in
+      String(match.2).replacingOccurrences(of: "&lt;", with: "<")
+        .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
+        .replacingOccurrences(of: "&amp;", with: "&")
+    }
+  }
+
+  @Test("--svg: every title fits; every key's meanings start at one place, in the text's words")
+  func svgKeysAndTitles() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rac-demo-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let run = try await demo("--svg", directory.path)
+    #expect(run.status == 0)
+    let sections = Self.sections(of: run.output)
+    var keyColumns: Set<String> = []
+    for name in Self.scenarios {
+      let svg = try String(
+        contentsOf: directory.appendingPathComponent("\(name).svg"), encoding: .utf8)
+      // The title fits with room to spare: about 9.5 pixels a character in a wide bold font.
+      let title = try #require(Self.texts(of: svg, class: "title").first)
+      let width = try #require(
+        svg.firstMatch(of: /<svg [^>]*width="([0-9.]+)"/).flatMap { Double($0.1) })
+      #expect(width >= 8 + 10 * Double(title.count) + 16, "\(name): \(title) in \(width) pixels")
+      // The key's meanings: one column, in every file.
+      for match in svg.matches(of: /<text x="([0-9.]+)" y="[0-9.]+" class="key">/) {
+        keyColumns.insert(String(match.1))
+      }
+      // Each mark's meaning is the text key's, word for word (the text may add how it draws
+      // them: "(commas between longer labels)"); so is why a lane failed.
+      let section = try #require(sections[name])
+      let diagram = try #require(Self.diagrams(in: section).first)
+      let textMeanings = diagram.key.map(\.meaning) + diagram.notes.map { String($0.dropFirst(2)) }
+      for meaning in Self.texts(of: svg, class: "key") where meaning != "a value, by its label" {
+        #expect(
+          textMeanings.contains { $0 == meaning || $0.hasPrefix(meaning + " (") },
+          "\(name): the SVG's \"\(meaning)\" is not the text's")
+      }
+    }
+    #expect(keyColumns.count == 1, "key columns: \(keyColumns)")
   }
 
   /// Whether something accepts TCP connections on 127.0.0.1:`port`.
