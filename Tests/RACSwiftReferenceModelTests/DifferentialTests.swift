@@ -6,12 +6,14 @@ import Testing
 /// The differential test: random chains over random timelines, run through the library on a
 /// `TestScheduler` and through the reference model, compared event by event (times included).
 ///
-/// - `RACSWIFT_MODEL_CASES=<n>`: how many cases (default 100,000: about 30 s in a debug build).
+/// - `RACSWIFT_MODEL_CASES=<n>`: how many cases. Without it, 10,000 (a few seconds in a debug
+///   build), or 100,000 (about 30 s) with `RACSWIFT_FULL_TESTS=1`, the full scale of every
+///   stress test (`Tests/RACSwiftTests/Support/TestScale.swift`).
 /// - `RACSWIFT_MODEL_FIRST_SEED=<s>`: the seed of the first case (default 1); case `i` has seed
 ///   `s + i`.
 /// - `RACSWIFT_MODEL_SEED=<n>`: run only the case of seed `n`, and print it.
 /// - `RACSWIFT_MODEL_TRACE=1`: print each seed before running it (to find a case that hangs).
-@Suite struct ReferenceModelDifferentialTests {
+@Suite(.checksLiveSubscriptions) struct ReferenceModelDifferentialTests {
   /// The outcome of one case.
   enum Outcome {
     case agreed
@@ -65,7 +67,8 @@ import Testing
       if case .diverged(let report) = outcome { Issue.record("divergence:\n\(report)") }
       return
     }
-    let count = environment["RACSWIFT_MODEL_CASES"].flatMap(Int.init) ?? 100_000
+    let defaultCount = environment["RACSWIFT_FULL_TESTS"] == "1" ? 100_000 : 10_000
+    let count = environment["RACSWIFT_MODEL_CASES"].flatMap(Int.init) ?? defaultCount
     let firstSeed = environment["RACSWIFT_MODEL_FIRST_SEED"].flatMap(UInt64.init) ?? 1
     var agreed = 0
     var ambiguous = 0

@@ -2,7 +2,7 @@ import RACSwift
 import RACSwiftTesting
 import Testing
 
-@Suite("Leak checks")
+@Suite("Leak checks", .checksLiveSubscriptions)
 struct LiveSubscriptionsTraitTests {
   @Test("expectNoLiveSubscriptions passes when everything was disposed or finished")
   func clean() {

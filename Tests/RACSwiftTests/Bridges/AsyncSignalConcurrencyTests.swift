@@ -51,15 +51,15 @@ final class PacedSource: Sendable {
   "cancelling a task that consumes a signal never deadlocks with the task's own cancellation",
   .checksLiveSubscriptions, .tags(.concurrency), .detectsHangs)
 struct AsyncSignalConcurrencyTests {
-  /// 10,000 rounds; a tenth of that under the thread sanitizer, which slows every round's new
-  /// thread and every send tenfold or more (the suite runs there too, alone).
-  static let rounds = runsUnderThreadSanitizer ? 1_000 : 10_000
+  /// 10,000 rounds at the full scale; a tenth of that by default and under a sanitizer, which
+  /// slows every round's new thread and every send tenfold or more (see ``TestScale``).
+  static let rounds = TestScale.size(full: 10_000)
 
   // The values bridge used to dispose its subscription from the task's cancellation handler,
   // which the concurrency runtime runs holding the task's status lock. `dispose()` waits for a
   // handler running on the sending thread; that handler was resuming the task's continuation,
   // which waits for the same status lock: both threads waited for each other for good.
-  @Test("for await over a source that keeps sending, cancelled after the first value, 10,000 times")
+  @Test("for await over a source that keeps sending, cancelled after the first value, many times")
   func cancelWhileTheSourceSends() async {
     // The consumer is usually waiting when the sender delivers (the pause is longer than a turn
     // of the loop), so a cancellation often meets a delivery resuming the task. Before the fix
@@ -91,7 +91,7 @@ struct AsyncSignalConcurrencyTests {
     #expect(source.disposals.load(ordering: .relaxed) == rounds)
   }
 
-  @Test("first() over a source that keeps sending, its task cancelled at once, 10,000 times")
+  @Test("first() over a source that keeps sending, its task cancelled at once, many times")
   func cancelFirst() async {
     let ledger = SubscriptionLedger.current
     let source = PacedSource(pause: 100)
@@ -109,10 +109,3 @@ struct AsyncSignalConcurrencyTests {
     #expect(source.disposals.load(ordering: .relaxed) == subscribed)
   }
 }
-
-/// Whether this process runs under the thread sanitizer (its runtime is linked in).
-let runsUnderThreadSanitizer: Bool = {
-  guard let process = dlopen(nil, RTLD_NOW) else { return false }
-  defer { dlclose(process) }
-  return dlsym(process, "__tsan_init") != nil
-}()

@@ -36,7 +36,10 @@ final class AsyncWork: @unchecked Sendable {
 
 @Suite("ButtonSignal and Command under stress", .checksLiveSubscriptions, .tags(.concurrency))
 struct ButtonSignalConcurrencyTests {
-  @Test("10,000 taps from 4 threads on a ButtonSignal: no overlap, one work per accepted tap")
+  /// Taps each of the 4 threads makes (see ``TestScale``).
+  static let tapsPerThread = TestScale.size(full: 2_500)
+
+  @Test("Many taps from 4 threads on a ButtonSignal: no overlap, one work per accepted tap")
   func buttonSignal() async {
     let control = TestControl()
     let work = AsyncWork()
@@ -44,7 +47,7 @@ struct ButtonSignalConcurrencyTests {
     let button = ButtonSignal(control: control) { _ in work.make() }
     let subscription = button.subscribe(completed: { accepted.increment() }, isolation: nil)
     await onThreads(4) { _ in
-      for _ in 0..<2_500 { control.tap() }
+      for _ in 0..<Self.tapsPerThread { control.tap() }
     }
     work.group.wait()
     #expect(work.overlaps.count == 0)
@@ -55,7 +58,7 @@ struct ButtonSignalConcurrencyTests {
   }
 
   @Test(
-    "10,000 taps from 4 threads on a control bound to a Command: no overlap, one work per execution"
+    "Many taps from 4 threads on a control bound to a Command: no overlap, one work per execution"
   )
   func command() async {
     let control = TestControl()
@@ -67,7 +70,7 @@ struct ButtonSignalConcurrencyTests {
       next: { _ in executions.increment() }, isolation: nil)
     let binding = control.bind(command)
     await onThreads(4) { _ in
-      for _ in 0..<2_500 { control.tap() }
+      for _ in 0..<Self.tapsPerThread { control.tap() }
     }
     work.group.wait()
     let drained = DispatchSemaphore(value: 0)

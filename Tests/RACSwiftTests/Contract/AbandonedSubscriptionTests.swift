@@ -3,7 +3,7 @@ import Testing
 
 /// What happens to a subscription nobody ends — never disposed, no terminal event — once its
 /// sources are released: the rule documented on `Disposable` (reliability issue, item 5).
-@Suite("Abandoned subscriptions")
+@Suite("Abandoned subscriptions", .checksLiveSubscriptions)
 struct AbandonedSubscriptionTests {
   typealias Make = @Sendable (Subject<Int, Never>, Subject<Int, Never>) -> Signal<Int, Never>
 

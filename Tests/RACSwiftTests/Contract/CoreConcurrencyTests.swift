@@ -29,10 +29,15 @@ final class SerialityProbe: @unchecked Sendable {
   .checksLiveSubscriptions, .tags(.concurrency))
 struct CoreConcurrencyTests {
   static let threads = 4
-  static let perThread = 250_000
+  /// Values each thread sends in the two plain stress tests (see ``TestScale``).
+  static let perThread = TestScale.size(full: 250_000)
+  /// Values each thread sends in the other tests.
+  static let smallPerThread = TestScale.size(full: 10_000)
+  /// Values each inner signal or input sends in the merging tests.
+  static let mergedPerThread = TestScale.size(full: 50_000)
 
   @Test(
-    "4 threads × 250,000 sendNext into one Subject: exactly 1,000,000 values, never overlapping")
+    "4 threads × many sendNext into one Subject: exactly 4 × as many values, never overlapping")
   func subjectStress() async {
     let subject = Subject<Int, Never>()
     let probe = SerialityProbe()
@@ -45,7 +50,7 @@ struct CoreConcurrencyTests {
     subscription.dispose()
   }
 
-  @Test("4 threads × 250,000 sendNext into a created signal's Subscriber: exactly 1,000,000 values")
+  @Test("4 threads × many sendNext into a created signal's Subscriber: exactly 4 × as many values")
   func createdSignalStress() async {
     let holder = SubscriberHolder<Int, Never>()
     let probe = SerialityProbe()
@@ -74,10 +79,10 @@ struct CoreConcurrencyTests {
     first.subscribe(to: subject)
     second.subscribe(to: subject)
     await onThreads(Self.threads) { thread in
-      for value in 0..<10_000 { subject.sendNext(thread * 100_000 + value) }
+      for value in 0..<Self.smallPerThread { subject.sendNext(thread * 100_000 + value) }
     }
     subject.sendCompleted()
-    #expect(first.values.count == Self.threads * 10_000)
+    #expect(first.values.count == Self.threads * Self.smallPerThread)
     #expect(first.values == second.values)
     // Each thread's own values arrive in the order it sent them.
     for thread in 0..<Self.threads {
@@ -90,7 +95,7 @@ struct CoreConcurrencyTests {
   func addRacingDispose() async {
     // A scope that has never held a member disposes without its lock; this checks that a member
     // added at the same moment is still disposed, by dispose() or at once by add(_:).
-    for round in 0..<2_000 {
+    for round in 0..<TestScale.size(full: 2_000) {
       let compound = CompoundDisposable()
       let disposals = AtomicCounter()
       let members = (0..<2).map { _ in AnyDisposable { disposals.increment() } }
@@ -145,9 +150,9 @@ struct CoreConcurrencyTests {
       if value >= 0 { subject.sendNext(-1) }  // each positive value triggers one more
     })
     await onThreads(Self.threads) { _ in
-      for value in 0..<10_000 { subject.sendNext(value) }
+      for value in 0..<Self.smallPerThread { subject.sendNext(value) }
     }
-    #expect(probe.count == Self.threads * 10_000 * 2)
+    #expect(probe.count == Self.threads * Self.smallPerThread * 2)
     #expect(probe.overlaps == 0)
     subscription.dispose()
   }
@@ -160,10 +165,10 @@ struct CoreConcurrencyTests {
     let subscription = Signal.from(0..<Self.threads).flattenMap { inners[$0] }.subscribe(
       next: { _ in probe.handle() }, completed: { completed.increment() })
     await onThreads(Self.threads) { thread in
-      for value in 0..<50_000 { inners[thread].sendNext(value) }
+      for value in 0..<Self.mergedPerThread { inners[thread].sendNext(value) }
       inners[thread].sendCompleted()
     }
-    #expect(probe.count == Self.threads * 50_000)
+    #expect(probe.count == Self.threads * Self.mergedPerThread)
     #expect(probe.overlaps == 0)
     #expect(completed.count == 1)
     #expect(subscription.isDisposed)
@@ -178,9 +183,9 @@ struct CoreConcurrencyTests {
     left.sendNext(0)
     right.sendNext(0)
     await onThreads(2) { thread in
-      for value in 0..<50_000 { (thread == 0 ? left : right).sendNext(value) }
+      for value in 0..<Self.mergedPerThread { (thread == 0 ? left : right).sendNext(value) }
     }
-    #expect(probe.count == 1 + 2 * 50_000)
+    #expect(probe.count == 1 + 2 * Self.mergedPerThread)
     #expect(probe.overlaps == 0)
     subscription.dispose()
   }

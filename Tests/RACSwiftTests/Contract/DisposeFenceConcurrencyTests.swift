@@ -89,7 +89,7 @@ final class SubscriptionSlot: @unchecked Sendable {
   "dispose() is a fence for the handlers: none starts once it returned (CONTRACT.md#dispose-fence)",
   .checksLiveSubscriptions, .tags(.concurrency), .detectsHangs)
 struct DisposeFenceConcurrencyTests {
-  static let rounds = 4_000
+  static let rounds = TestScale.size(full: 4_000)
 
   @Test(
     "dispose racing sends from another thread: 0 handler starts after dispose() returned",

@@ -4,7 +4,7 @@ import Testing
 
 /// Misuse that used to hang or trap without a word stops the program with a message naming the
 /// rule that was broken (reliability issue, item 4).
-@Suite("Misuse stops with a message", .timeLimit(.minutes(1)))
+@Suite("Misuse stops with a message", .checksLiveSubscriptions, .timeLimit(.minutes(1)))
 struct MisuseTests {
   @Test("a subject subscribed to itself stops at once instead of spinning forever")
   func subjectSubscribedToItself() async {

@@ -5,7 +5,7 @@ import Testing
 @Suite("Multi-source operators from many threads", .checksLiveSubscriptions, .tags(.concurrency))
 struct OperatorConcurrencyTests {
   static let threads = 4
-  static let perThread = 25_000
+  static let perThread = TestScale.size(full: 25_000)
 
   @Test("merge of 4 subjects fed from 4 threads: serialized, exact count, completes once")
   func merge() async {

@@ -9,7 +9,8 @@ import Testing
 /// through their `ListMembership` (removal without hashing) and indexes the others; these tests
 /// mix both kinds, share members between compounds, add members more than once and force sweeps
 /// and growth, checking the contents against a plain model after every step.
-@Suite("Disposable members: held and indexed", .timeLimit(.minutes(1)))
+@Suite(
+  "Disposable members: held and indexed", .checksLiveSubscriptions, .timeLimit(.minutes(1)))
 struct DisposableMembersTests {
   @Test("A large compound holds its own kinds of disposable and lets go of each one it removes")
   func holdsAndReleases() throws {

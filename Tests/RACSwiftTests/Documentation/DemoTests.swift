@@ -9,7 +9,7 @@ import Testing
 
 /// Runs the built `rac-demo` binary the way a new user does (README's first command) and checks
 /// what it prints and how it exits (issue 8).
-@Suite("rac-demo, the runnable tour")
+@Suite("rac-demo, the runnable tour", .checksLiveSubscriptions)
 struct DemoTests {
   /// What a run of the demo printed and how it ended.
   struct Run {

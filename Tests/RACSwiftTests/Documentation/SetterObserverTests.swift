@@ -10,7 +10,8 @@ final class ObservedPlayer {
   }
 }
 
-@Suite("Setter observers on @Observed, as the porting guide describes them")
+@Suite(
+  "Setter observers on @Observed, as the porting guide describes them", .checksLiveSubscriptions)
 struct SetterObserverTests {
   @Test("subscribers receive a set before didSet runs")
   func subscribersFirst() {

@@ -10,7 +10,9 @@ private func mapped(_ signal: Signal<Int, Never>, times count: Int) -> Signal<In
   return chain
 }
 
-@Suite("Chain depth: where a signal sits in its chain (CONTRACT.md#bounded-stack)")
+@Suite(
+  "Chain depth: where a signal sits in its chain (CONTRACT.md#bounded-stack)",
+  .checksLiveSubscriptions)
 struct ChainDepthTests {
   @Test("a source holds nothing; each operator on it is one release level deeper")
   func releaseDepthCountsHolders() {

@@ -5,7 +5,8 @@ import Testing
 
 @testable import RACSwift
 
-@Suite("Where the main actor runs (main-actor hops ask for every event)")
+@Suite(
+  "Where the main actor runs (main-actor hops ask for every event)", .checksLiveSubscriptions)
 struct MainThreadTests {
   @Test("a thread of its own is not where the main actor runs; the main queue's drain is")
   func mainActorThreads() async {

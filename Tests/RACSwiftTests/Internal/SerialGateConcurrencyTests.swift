@@ -45,7 +45,7 @@ final class GateHarness: @unchecked Sendable {
 
 @Suite(
   "SerialGate: serialized, ordered, never waiting (A1-08, A2-02, CONTRACT.md#re-entrancy)",
-  .tags(.concurrency),
+  .checksLiveSubscriptions, .tags(.concurrency),
   .detectsHangs)
 struct SerialGateConcurrencyTests {
   @Test("one thread: each operation runs at once, in order; the queue is never made")
@@ -113,10 +113,10 @@ struct SerialGateConcurrencyTests {
     #expect(harness.isFreeAndEmpty)
   }
 
-  @Test("4 threads × 50,000 sends: each runs exactly once, one at a time, each thread's in order")
+  @Test("4 threads × many sends: each runs exactly once, one at a time, each thread's in order")
   func manySenders() async {
     let threads = 4
-    let perThread = 50_000
+    let perThread = TestScale.size(full: 50_000)
     let harness = GateHarness(expecting: threads * perThread)
     await onThreads(threads) { thread in
       for index in 0..<perThread { harness.perform(thread * perThread + index) }
@@ -132,7 +132,7 @@ struct SerialGateConcurrencyTests {
   @Test("an owner stalled inside an operation: senders queue and never wait for it")
   func stalledOwner() async {
     let threads = 3
-    let perThread = 2_000
+    let perThread = TestScale.size(full: 2_000)
     let harness = GateHarness(expecting: (threads - 1) * perThread + 1)
     let sent = AtomicCounter()
     let owning = Atomic<Bool>(false)
@@ -167,7 +167,7 @@ struct SerialGateConcurrencyTests {
   @Test("enqueue under a lock: operations run in the lock's order, from 4 threads")
   func enqueueUnderLock() async {
     let threads = 4
-    let perThread = 20_000
+    let perThread = TestScale.size(full: 20_000)
     let harness = GateHarness(expecting: threads * perThread)
     let lock = NSLock()
     // Numbers the operations in the lock's order (incremented only with the lock held).
@@ -190,7 +190,7 @@ struct SerialGateConcurrencyTests {
   @Test("tryEnter/leave, maintain and requests mixed with sends from 4 threads: none is lost")
   func maintenanceAndRequests() async {
     let threads = 4
-    let perThread = 20_000
+    let perThread = TestScale.size(full: 20_000)
     let harness = GateHarness(expecting: threads * perThread)
     let maintained = AtomicCounter()
     let requests = AtomicCounter()

@@ -8,7 +8,7 @@ import Testing
   .checksLiveSubscriptions, .tags(.concurrency), .detectsHangs)
 struct SerializedSinkConcurrencyTests {
   static let threads = 4
-  static let perThread = 5_000
+  static let perThread = TestScale.size(full: 5_000)
   /// Each round races the terminal events at other points of the threads' values.
   static let rounds = 20
 

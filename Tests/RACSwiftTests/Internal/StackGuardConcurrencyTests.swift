@@ -7,7 +7,8 @@ import Testing
   .checksLiveSubscriptions, .tags(.concurrency, .stack), .detectsHangs)
 struct StackGuardConcurrencyTests {
   static let threads = 4
-  static let perThread = 500
+  /// Values each thread sends; the chain keeps its depth at every scale (see ``TestScale``).
+  static let perThread = TestScale.size(full: 500, quick: 100)
 
   @Test(
     """

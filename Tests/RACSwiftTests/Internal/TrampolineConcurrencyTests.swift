@@ -9,10 +9,10 @@ import Testing
   .checksLiveSubscriptions, .tags(.concurrency), .detectsHangs)
 struct TrampolineConcurrencyTests {
   @Test(
-    "4 threads × 50,000 requests: each runs exactly once, one at a time, each thread's in order")
+    "4 threads × many requests: each runs exactly once, one at a time, each thread's in order")
   func manyRequesters() async {
     let threads = 4
-    let perThread = 50_000
+    let perThread = TestScale.size(full: 50_000)
     let harness = TrampolineHarness(expecting: threads * perThread)
     await onThreads(threads) { thread in
       for index in 0..<perThread { harness.request(thread * perThread + index) }
@@ -30,7 +30,7 @@ struct TrampolineConcurrencyTests {
   @Test("4 threads request while passes also request re-entrantly: none is lost or run twice")
   func concurrentAndReentrant() async {
     let threads = 4
-    let perThread = 20_000
+    let perThread = TestScale.size(full: 20_000)
     // Every seventh job asks for one more from inside its pass; those are numbered past the
     // threads' own.
     let base = threads * perThread
@@ -54,7 +54,7 @@ struct TrampolineConcurrencyTests {
     "requests from other threads during a long pass return at once; the looping thread runs them")
   func passesRunOnTheLoopingThread() {
     let threads = 3
-    let perThread = 10_000
+    let perThread = TestScale.size(full: 10_000)
     let looping = ObjectIdentifier(Thread.current)
     let returned = AtomicCounter()
     let onOtherThread = AtomicCounter()

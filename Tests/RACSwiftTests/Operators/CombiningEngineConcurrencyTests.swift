@@ -9,7 +9,7 @@ import Testing
 struct CombiningEngineConcurrencyTests {
   static let threads = 4
   /// Values each thread sends, a third into each input (a multiple of 3).
-  static let perThread = 30_000
+  static let perThread = TestScale.size(full: 30_000)
 
   /// Thread `thread`'s `index`-th value goes to input `(thread + index) % 3`: every thread feeds
   /// every input, so two threads often send into one input while a third sends into another.

@@ -15,17 +15,18 @@ struct DeliveryConcurrencyTests {
     let probe = SerialityProbe()
     let values = Recorder<Int, Never>()
     let done = DispatchSemaphore(value: 0)
+    let perThread = TestScale.size(full: 10_000)
     let subscription = subject.deliver(on: scheduler).subscribe(
       next: { value in
         probe.handle()
         values.record(.next(value))
       }, completed: { done.signal() })
     await onThreads(4) { thread in
-      for value in 0..<10_000 { subject.sendNext(thread * 100_000 + value) }
+      for value in 0..<perThread { subject.sendNext(thread * 100_000 + value) }
     }
     subject.sendCompleted()
     done.wait()
-    #expect(probe.count == 40_000)
+    #expect(probe.count == 4 * perThread)
     #expect(probe.overlaps == 0)
     for thread in 0..<4 {
       let own = values.values.filter { $0 / 100_000 == thread }

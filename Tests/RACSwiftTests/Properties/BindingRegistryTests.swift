@@ -3,7 +3,8 @@ import Testing
 
 @testable import RACSwift
 
-@Suite("Duplicate key-path bindings (A10-22): object identities", .serialized)
+@Suite(
+  "Duplicate key-path bindings (A10-22): object identities", .checksLiveSubscriptions, .serialized)
 struct BindingRegistryTests {
   @Test(
     "A10-22: a binding whose object is gone does not count against a new object that got its identifier, and ends quietly"
@@ -54,7 +55,7 @@ private func probeMessages(_ recorder: Recorder<String, Never>) -> [String] {
 
 /// The duplicate-binding report names the key path as a reader knows it, never by the address
 /// Swift prints for a computed property (issue 21: `\TestControl.<computed 0x… (Bool)>`).
-@Suite("Binding reports name their key path")
+@Suite("Binding reports name their key path", .checksLiveSubscriptions)
 struct BindingMessageTests {
   /// A control whose `isEnabled` is computed, as most controls' is.
   final class ComputedControl: ActionControl {

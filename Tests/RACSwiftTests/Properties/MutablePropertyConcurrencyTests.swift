@@ -17,11 +17,12 @@ struct MutablePropertyConcurrencyTests {
       if value != lastSeen + 1 { increasing = false }
       lastSeen = value
     })
+    let perThread = TestScale.size(full: 25_000)
     await onThreads(4) { _ in
-      for _ in 0..<25_000 { property.modify { $0 += 1 } }
+      for _ in 0..<perThread { property.modify { $0 += 1 } }
     }
-    #expect(property.value == 100_000)
-    #expect(probe.count == 100_000)
+    #expect(property.value == 4 * perThread)
+    #expect(probe.count == 4 * perThread)
     #expect(probe.overlaps == 0)
     #expect(increasing)
     subscription.dispose()

@@ -15,7 +15,7 @@ struct ObservedConcurrencyTests {
   }
 
   static let setters = 4
-  static let perThread = 20_000
+  static let perThread = TestScale.size(full: 20_000)
 
   @Test("A13-05: sets from several threads arrive one at a time, in order for each thread")
   func orderPerThread() async {
@@ -43,7 +43,7 @@ struct ObservedConcurrencyTests {
   @Test("4 setters, a binding, a subscriber and a reader: exact counts; all ends with the owner")
   func settersBindingAndSubscriber() async {
     let bound = Subject<Int, Never>()
-    let boundValues = 10_000
+    let boundValues = TestScale.size(full: 10_000)
     let probe = SerialityProbe()
     let completions = AtomicCounter()
     let writersDone = AtomicCounter()

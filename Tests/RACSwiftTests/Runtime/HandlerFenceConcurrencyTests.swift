@@ -13,7 +13,7 @@ enum RunningHandler: String, CaseIterable, CustomTestStringConvertible, Sendable
 
 @Suite(
   "dispose() waiting for a handler on another thread sleeps until it returns (CONTRACT.md#dispose-fence)",
-  .tags(.concurrency), .detectsHangs)
+  .checksLiveSubscriptions, .tags(.concurrency), .detectsHangs)
 struct HandlerFenceConcurrencyTests {
   /// A handler blocks until the test lets it go. A `dispose()` from another thread must not
   /// return before it does; it spins briefly, then marks the announcement and sleeps — the mark

@@ -43,10 +43,10 @@ final class LockedCounters: @unchecked Sendable {
   "Lock: mutual exclusion, and a waiter woken only by its own lock (issue 20)",
   .checksLiveSubscriptions, .tags(.concurrency), .detectsHangs)
 struct LockConcurrencyTests {
-  @Test("4 threads × 20,000 rounds on 2 locks, now and then held across a sleep: exact counts")
+  @Test("4 threads × many rounds on 2 locks, now and then held across a sleep: exact counts")
   func mutualExclusion() async {
     let shared = LockedCounters()
-    let rounds = 20_000
+    let rounds = TestScale.size(full: 20_000)
     await onThreads(4) { thread in
       for round in 0..<rounds {
         let index = (thread + round) & 1

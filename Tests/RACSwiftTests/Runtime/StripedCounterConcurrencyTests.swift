@@ -12,7 +12,7 @@ struct StripedCounterConcurrencyTests {
   @Test("adds on some threads and subtracts on others: the sum is exact throughout and at the end")
   func addsAndSubtractsOnDifferentThreads() async {
     let counter = StripedCounter()
-    let rounds = 20_000
+    let rounds = TestScale.size(full: 20_000)
     // Threads 0 and 1 add, threads 2 and 3 subtract: every add and its subtract land on
     // different stripes (one per thread), and only the sum is exact.
     await onThreads(4) { thread in
@@ -34,7 +34,7 @@ struct StripedCounterConcurrencyTests {
     let ledger = SubscriptionLedger()
     let subject = Subject<Int, Never>()
     let handOver = SubscriptionHandOver()
-    let rounds = 5_000
+    let rounds = TestScale.size(full: 5_000)
     await ledger.withLedger {
       await onThreads(2) { thread in
         if thread == 0 {

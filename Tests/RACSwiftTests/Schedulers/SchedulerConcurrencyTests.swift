@@ -6,19 +6,20 @@ import Testing
 @Suite(
   "QueueScheduler and MainScheduler concurrency", .checksLiveSubscriptions, .tags(.concurrency))
 struct SchedulerConcurrencyTests {
-  @Test("QueueScheduler runs 100,000 actions first in, first out")
+  @Test("QueueScheduler runs many actions first in, first out")
   func fifo() {
+    let count = TestScale.size(full: 100_000)
     let scheduler = QueueScheduler(name: "fifo")
     let order = Recorder<Int, Never>()
     let done = DispatchSemaphore(value: 0)
-    for index in 0..<100_000 {
+    for index in 0..<count {
       scheduler.schedule {
         order.record(.next(index))
-        if index == 99_999 { done.signal() }
+        if index == count - 1 { done.signal() }
       }
     }
     done.wait()
-    #expect(order.values == Array(0..<100_000))
+    #expect(order.values == Array(0..<count))
   }
 
   @Test("QueueScheduler: cancellation before the start; Schedulers.current inside actions")
@@ -47,16 +48,17 @@ struct SchedulerConcurrencyTests {
     let running = AtomicCounter()
     let overlaps = AtomicCounter()
     let done = DispatchSemaphore(value: 0)
-    for index in 0..<10_000 {
+    let count = TestScale.size(full: 10_000)
+    for index in 0..<count {
       scheduler.schedule {
         if running.increment() > 1 { overlaps.increment() }
         order.record(.next(index))
         running.decrement()
-        if index == 9_999 { done.signal() }
+        if index == count - 1 { done.signal() }
       }
     }
     done.wait()
-    #expect(order.values == Array(0..<10_000))
+    #expect(order.values == Array(0..<count))
     #expect(overlaps.count == 0)
   }
 
@@ -79,16 +81,17 @@ struct SchedulerConcurrencyTests {
     #expect(Schedulers.current === MainScheduler.shared)
   }
 
-  @Test("A9-03: scheduleRecursive 1,000,000 times on a queue scheduler")
+  @Test("A9-03: scheduleRecursive many times on a queue scheduler")
   func queueRecursion() {
+    let times = TestScale.size(full: 1_000_000)
     let scheduler = QueueScheduler(name: "recursion")
     let count = AtomicCounter()
     let done = DispatchSemaphore(value: 0)
     scheduler.scheduleRecursive { reschedule in
-      if count.increment() < 1_000_000 { reschedule() } else { done.signal() }
+      if count.increment() < times { reschedule() } else { done.signal() }
     }
     done.wait()
-    #expect(count.count == 1_000_000)
+    #expect(count.count == times)
   }
 
 }

@@ -6,7 +6,8 @@ import Testing
 
 @testable import RACSwift
 
-@Suite("Hop concurrency", .tags(.concurrency), .detectsHangs)
+@Suite(
+  "Hop concurrency", .checksLiveSubscriptions, .tags(.concurrency), .detectsHangs)
 struct HopConcurrencyTests {
   @Test("4 threads send into a hop to a queue scheduler: each item once, never two at once")
   func fourSendersToAQueue() async {
@@ -14,7 +15,7 @@ struct HopConcurrencyTests {
     let scope = SubscriptionScope(bag: ())
     let log = HopLog<Int>()
     let hop = Hop<Int>(to: .scheduler(scheduler), scope: scope) { log.deliver($0) }
-    let perThread = 20_000
+    let perThread = TestScale.size(full: 20_000)
     await onThreads(4) { thread in
       for index in 0..<perThread { hop.receive(thread * perThread + index) }
     }
@@ -37,7 +38,7 @@ struct HopConcurrencyTests {
   func fourSendersToTheMainActor() async {
     let log = HopLog<Int>()
     let hop = Hop<Int>(to: .mainActor) { log.deliver($0) }
-    let perThread = 5_000
+    let perThread = TestScale.size(full: 5_000)
     await onThreads(4) { thread in
       for index in 0..<perThread { hop.receive(thread * perThread + index) }
     }

@@ -38,7 +38,8 @@ private actor Worker {
   func check() { assertIsolated() }
 }
 
-@Suite("Hop: the one way work is carried to an actor or a scheduler")
+@Suite(
+  "Hop: the one way work is carried to an actor or a scheduler", .checksLiveSubscriptions)
 struct HopTests {
   @Test("a scheduler target never delivers inline; one drain delivers every item queued, in order")
   func schedulerTargetQueues() {

@@ -98,10 +98,10 @@ private func sendersKeptTheirOrder(_ values: [Int], threads: Int, perThread: Int
   .detectsHangs,
   .checksLiveSubscriptions)
 struct IsolatedStageConcurrencyTests {
-  static let perThread = 100_000
+  static let perThread = TestScale.size(full: 100_000)
 
   @Test(
-    "4 threads × 100,000 sends through a main-actor map → filter → scan: every closure on the main actor, each sender's order kept, exact counts"
+    "4 threads × many sends through a main-actor map → filter → scan: every closure on the main actor, each sender's order kept, exact counts"
   )
   @MainActor
   func mainActorChainUnderStress() async {
@@ -127,7 +127,7 @@ struct IsolatedStageConcurrencyTests {
   }
 
   @Test(
-    "4 threads × 100,000 sends through a chain on a custom global actor: every closure on it, each sender's order kept, exact counts"
+    "4 threads × many sends through a chain on a custom global actor: every closure on it, each sender's order kept, exact counts"
   )
   func customActorChainUnderStress() async {
     let input = Subject<Int, Never>()

@@ -2,7 +2,7 @@ import Testing
 
 @testable import RACSwift
 
-@Suite("Name nodes: one walker over five shapes")
+@Suite("Name nodes: one walker over five shapes", .checksLiveSubscriptions)
 struct SignalNameNodeTests {
   @Test("every shape and detail reads as RAC writes it")
   func shapesAndDetails() {

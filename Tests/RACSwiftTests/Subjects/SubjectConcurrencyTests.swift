@@ -21,8 +21,10 @@ final class CapturedState: Sendable {}
   "Subject attach/detach concurrency", .checksLiveSubscriptions, .tags(.concurrency),
   .detectsHangs)
 struct SubjectConcurrencyTests {
-  @Test("2 senders × 100,000 values while 2 threads subscribe and dispose 5,000 times each")
+  @Test("2 senders × many values while 2 threads subscribe and dispose many times each")
   func churn() async {
+    let values = TestScale.size(full: 100_000)
+    let churns = TestScale.size(full: 5_000)
     let subject = Subject<Int, Never>()
     let probe = SerialityProbe()
     let stays = AtomicCounter()
@@ -34,9 +36,9 @@ struct SubjectConcurrencyTests {
     let released = AtomicCounter()
     await onThreads(4) { thread in
       if thread < 2 {
-        for value in 0..<100_000 { subject.sendNext(value) }
+        for value in 0..<values { subject.sendNext(value) }
       } else {
-        for _ in 0..<5_000 {
+        for _ in 0..<churns {
           weak var weakState: CapturedState?
           do {
             let state = CapturedState()
@@ -57,9 +59,9 @@ struct SubjectConcurrencyTests {
         }
       }
     }
-    #expect(stays.count == 200_000)
+    #expect(stays.count == 2 * values)
     #expect(probe.overlaps == 0)
-    #expect(released.count == 10_000)
+    #expect(released.count == 2 * churns)
     staying.dispose()
   }
 
@@ -81,11 +83,12 @@ struct SubjectConcurrencyTests {
         victim.disposable?.dispose()
         victim.disposable = subject.subscribe(next: victimHandler, isolation: nil)
       }, isolation: nil)
+    let perThread = TestScale.size(full: 50_000)
     await onThreads(4) { thread in
-      for value in 0..<50_000 { subject.sendNext(thread &* 50_000 &+ value) }
+      for value in 0..<perThread { subject.sendNext(thread &* perThread &+ value) }
     }
     #expect(probe.overlaps == 0)
-    #expect(probe.count >= 200_000)
+    #expect(probe.count >= 4 * perThread)
     replacer.dispose()
     for victim in victims { victim.dispose() }
   }
