@@ -41,10 +41,16 @@ struct DemoTests {
     try #require(
       FileManager.default.isExecutableFile(atPath: binary.path),
       "rac-demo is not built at \(binary.path)")
-    // Running the demo blocks a thread until it exits (reading its pipes, waiting for it): that
-    // thread is one of Dispatch's, never one of the cooperative pool's, which has as many threads
-    // as cores. Blocked there, two demo tests would leave no thread for anything else.
-    return try await withCheckedThrowingContinuation { finished in
+    return try await Self.running(binary, arguments)
+  }
+
+  /// Runs `binary` to its end, as ``run(_:_:)`` does, without blocking a thread of the test pool.
+  ///
+  /// Running a program blocks a thread until it exits (reading its pipes, waiting for it): that
+  /// thread is one of Dispatch's, never one of the cooperative pool's, which has as many threads
+  /// as cores. Blocked there, two demo tests would leave no thread for anything else.
+  static func running(_ binary: URL, _ arguments: [String]) async throws -> Run {
+    try await withCheckedThrowingContinuation { finished in
       DispatchQueue.global().async {
         finished.resume(with: Result { try Self.run(binary, arguments) })
       }
@@ -198,6 +204,28 @@ struct DemoTests {
     let characters = Array(lane)
     return stride(from: 0, to: characters.count, by: width).map { start in
       String(characters[start..<min(start + width, characters.count)])
+    }
+  }
+
+  // Before, the runner read standard output on a thread of the test pool and left standard error
+  // to a task of that pool: with both threads of a 2-core machine reading, the task never ran,
+  // and a child that wrote more than a pipe holds (64 KiB) to standard error, as the demo did
+  // under LeakSanitizer, blocked forever, and so did the suite.
+  @Test(
+    "programs that fill both pipes finish, however many run at once: the test pool never blocks",
+    .timeLimit(.minutes(1)))
+  func pipesNeverStall() async throws {
+    let shell = URL(fileURLWithPath: "/bin/sh")
+    let fill = "head -c 300000 /dev/zero >&2; head -c 300000 /dev/zero"
+    try await withThrowingTaskGroup(of: Run.self) { group in
+      for _ in 0..<8 {
+        group.addTask { try await Self.running(shell, ["-c", fill]) }
+      }
+      for try await run in group {
+        #expect(run.status == 0)
+        #expect(run.output.utf8.count == 300_000)
+        #expect(run.errors.utf8.count == 300_000)
+      }
     }
   }
 
