@@ -68,7 +68,7 @@ extension TestScheduler {
 
   /// How many ticks from `start` to `time` (rounded down).
   func ticks(from start: Duration, to time: Duration) -> Int {
-    Int((time - start) / tick)
+    (time - start).ticks(of: tick)
   }
 }
 
