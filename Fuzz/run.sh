@@ -58,10 +58,21 @@ status=$?
 set -e
 elapsed=$(seconds "$fuzz_start" "$(now)")
 
-# The log without the coverage progress lines and libFuzzer's dictionary suggestions.
-grep -v -E '^#[0-9]+\s+(NEW|REDUCE|pulse)' "$work/fuzz.log" \
-  | awk '/^###### Recommended dictionary/ { skip = 1 } !skip { print } /^###### End of/ { skip = 0 }' \
-  | tail -n 40
+# The log without the coverage progress lines and libFuzzer's dictionary suggestions: on a
+# finding, its start (the failed check or the error, and the stack), else its end (the stats).
+log() {
+  grep -v -E '^#[0-9]+\s+(NEW|REDUCE|pulse)' "$work/fuzz.log" \
+    | awk '/^###### Recommended dictionary/ { skip = 1 } !skip { print } /^###### End of/ { skip = 0 }'
+}
+if [[ $status -ne 0 ]]; then
+  log | head -n 60
+  if (($(log | wc -l) > 60)); then
+    echo "…"
+    log | grep -E '^(MS:|0x|artifact_prefix|Base64|stat::)' | cut -c 1-300
+  fi
+else
+  log | tail -n 12
+fi
 executed=$(awk '/^stat::number_of_executed_units:/ { print $2 }' "$work/fuzz.log")
 speed=$(awk '/^stat::average_exec_per_sec:/ { print $2 }' "$work/fuzz.log")
 last=$(grep -E '^#[0-9]+' "$work/fuzz.log" | tail -n 1 || true)
