@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the marble-notation fuzzer with libFuzzer and the address sanitizer, and runs it on a
 # copy of the seed corpus (README.md). Fails on any finding: a trap, a failed check of the oracle,
-# a memory error, a leak, an input slower than the timeout or an allocation over the limit.
+# a memory error, a leak, an input slower than 10 s, a process over 2 GB or an allocation over
+# 512 MB.
 #
 #   Fuzz/run.sh [RUNS] [libFuzzer options…]
 #
@@ -47,8 +48,10 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-malloc_context_size=2}"
 # Swift's own crash backtracer off: libFuzzer prints the stack of a trap, and the backtracer's
 # reads of the crashed thread's stack are themselves reported by the address sanitizer.
 export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
+# A 4096-byte input takes up to 2 s on a busy 2-core machine, and one such machine once stalled
+# a 46 ms input for 6 s (RESULTS.md): 10 s is a hang.
 fuzzer=(.build-fuzz/release/MarbleParserFuzzer "$work/corpus"
-  -runs="$runs" -max_len="$max_len" -timeout=5 -rss_limit_mb=2048 -malloc_limit_mb=512
+  -runs="$runs" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=512
   -dict=marbles.dict -artifact_prefix="$work/findings/" -print_final_stats=1 "$@")
 echo "==> ASAN_OPTIONS=$ASAN_OPTIONS SWIFT_BACKTRACE=$SWIFT_BACKTRACE ${fuzzer[*]}"
 fuzz_start=$(now)
@@ -62,7 +65,9 @@ elapsed=$(seconds "$fuzz_start" "$(now)")
 # finding, its start (the failed check or the error, and the stack), else its end (the stats).
 log() {
   grep -v -E '^#[0-9]+\s+(NEW|REDUCE|pulse)' "$work/fuzz.log" \
-    | awk '/^###### Recommended dictionary/ { skip = 1 } !skip { print } /^###### End of/ { skip = 0 }'
+    | awk '/^###### Recommended dictionary/ { skip = 1 }
+        !skip { print }
+        /^###### End of/ { skip = 0 }'
 }
 if [[ $status -ne 0 ]]; then
   log | head -n 60
@@ -83,7 +88,7 @@ echo "corpus: $(find "$work/corpus" -type f | wc -l) files"
 
 if [[ $status -ne 0 ]]; then
   if [[ -n "$(ls -A "$work/findings")" ]]; then
-    echo "FINDING (libFuzzer exit status $status): the input, the log and the corpus are in $work" >&2
+    echo "FINDING (libFuzzer exit status $status): the input, log and corpus are in $work" >&2
     ls -l "$work/findings" >&2
     echo "replay: $PWD/.build-fuzz/release/MarbleParserFuzzer $work/findings/<file>" >&2
   else
