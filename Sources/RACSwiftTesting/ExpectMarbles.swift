@@ -68,7 +68,7 @@ extension TestScheduler {
 
   /// How many ticks from `start` to `time` (rounded down).
   func ticks(from start: Duration, to time: Duration) -> Int {
-    Int((time - start) / tick)
+    (time - start).ticks(of: tick)
   }
 }
 
@@ -92,12 +92,14 @@ public struct NeverError: Error, Equatable, Sendable {}
 
 /// Turns values back into the letters of a marble string.
 struct MarbleLabels<Value: Equatable, Failure: Error & Equatable> {
-  let values: [Character: Value]
+  /// The values with their letters, in the letters' order: sorted once, not for each event of a
+  /// failure message.
+  let values: [(key: Character, value: Value)]
   let error: Failure?
   private(set) var unknown: [String] = []
 
   init(values: [Character: Value], error: Failure?) {
-    self.values = values
+    self.values = values.sorted { $0.key < $1.key }
     self.error = error
   }
 
@@ -109,7 +111,7 @@ struct MarbleLabels<Value: Equatable, Failure: Error & Equatable> {
       unknown.append("error \(failure)")
       return "#"
     case .next(let value):
-      if let key = values.sorted(by: { $0.key < $1.key }).first(where: { $0.value == value })?.key {
+      if let key = values.first(where: { $0.value == value })?.key {
         return String(key)
       }
       unknown.append("\(value)")

@@ -149,7 +149,7 @@ public struct MarbleDiagram: Sendable {
     return copy
   }
 
-  private func column(of time: Duration) -> Int { Int((time - start) / tick) }
+  private func column(of time: Duration) -> Int { (time - start).ticks(of: tick) }
 
   /// The number of columns: up to the last mark or subscription of any lane.
   var length: Int {

@@ -265,3 +265,12 @@ final class NSLockLike: @unchecked Sendable {
     try mutex.withLock { _ in try body() }
   }
 }
+
+extension Duration {
+  /// How many whole `tick`s this duration holds (rounded toward zero), counted in attoseconds.
+  /// Not `Int(self / tick)`: that divides two `Double`s, which past 2^53 attoseconds cannot hold
+  /// every duration, so 2,365 ticks of one second came out as 2,364.
+  func ticks(of tick: Duration) -> Int {
+    Int(attoseconds / tick.attoseconds)
+  }
+}
