@@ -113,15 +113,12 @@ extension TestScheduler {
     let recorder = RecordedEvents<Value, Failure>(subscriptionTime: now, clock: { [self] in now })
     // The handlers hold the recording weakly: it holds them (through its subscription), and a
     // recording of a signal that never ends would otherwise keep itself alive.
+    let append: @Sendable (Event<Value, Failure>) -> Void = { [self, weak recorder] event in
+      recorder?.append(Recorded(time: now, event: event))
+    }
     let subscription = signal.subscribe(
-      next: { [self, weak recorder] in recorder?.append(Recorded(time: now, event: .next($0))) },
-      error: { [self, weak recorder] in
-        recorder?.append(Recorded(time: now, event: .error($0)))
-      },
-      completed: { [self, weak recorder] in
-        recorder?.append(Recorded(time: now, event: .completed))
-      },
-      isolation: nil)
+      next: { append(.next($0)) }, error: { append(.error($0)) },
+      completed: { append(.completed) }, isolation: nil)
     recorder.attach(subscription)
     return recorder
   }
