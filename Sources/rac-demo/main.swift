@@ -38,11 +38,14 @@ func wrap(_ text: String, width: Int = lineLimit, indent: String = "", first: St
 {
   var lines: [String] = []
   var line = ""
+  var lineColumns = 0
   for word in text.split(separator: " ") {
-    if !line.isEmpty && columns(line) + 1 + columns(word) > width - indent.count {
+    let wordColumns = columns(word)
+    if !line.isEmpty && lineColumns + 1 + wordColumns > width - indent.count {
       lines.append(line)
       line = ""
     }
+    lineColumns = line.isEmpty ? wordColumns : lineColumns + 1 + wordColumns
     line += line.isEmpty ? String(word) : " " + word
   }
   if !line.isEmpty { lines.append(line) }
