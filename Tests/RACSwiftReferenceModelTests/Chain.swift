@@ -109,6 +109,8 @@ indirect enum Chain: CustomStringConvertible {
   case takeUntil(Chain, trigger: Chain)
   /// `a.sample(sampler)`.
   case sample(Chain, sampler: Chain)
+  /// `a.withLatest(from: other).map { ($0 * 1000 + $1) % 1_000_000 }`.
+  case withLatest(Chain, other: Chain)
   /// `catch { inners[$0.code % inners.count] }`.
   case catchError(Chain)
   /// `retry(n)`, or `retry()` (forever) when `nil`.
@@ -162,6 +164,7 @@ indirect enum Chain: CustomStringConvertible {
     case .zip(let a, let b): "\(a).zip(with: \(b))"
     case .takeUntil(let a, let t): "\(a).take(until: \(t))"
     case .sample(let a, let s): "\(a).sample(\(s))"
+    case .withLatest(let a, let o): "\(a).withLatest(from: \(o))"
     case .catchError(let c): "\(c).catch(inner)"
     case .retry(let n, let c): "\(c).retry(\(n.map(String.init) ?? ""))"
     case .materialize(let c): "\(c).materialize()"

@@ -141,6 +141,7 @@ struct CaseGenerator {
         { .zip($0.chain(depth: below), $0.chain(depth: $0.random.int(0...below))) },
         { .takeUntil($0.chain(depth: below), trigger: $0.chain(depth: $0.random.int(0...below))) },
         { .sample($0.chain(depth: below), sampler: $0.chain(depth: $0.random.int(0...below))) },
+        { .withLatest($0.chain(depth: below), other: $0.chain(depth: $0.random.int(0...below))) },
         {
           .takeUntilReplacement(
             $0.chain(depth: below), replacement: $0.chain(depth: $0.random.int(0...below)))

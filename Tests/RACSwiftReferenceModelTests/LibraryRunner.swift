@@ -139,6 +139,8 @@ struct LibraryRunner {
       return build(input).take(until: build(trigger))
     case .sample(let input, let sampler):
       return build(input).sample(build(sampler))
+    case .withLatest(let input, let other):
+      return build(input).withLatest(from: build(other)).map { pair($0, $1) }
     case .flattenMap(let outer):
       return build(outer).flattenMap { inner($0) }
     case .switchToLatest(let outer):
@@ -254,8 +256,8 @@ extension Chain {
       .deliverOn(let c), .subscribeOn(let c):
       c.keepsConnection
     case .concat(let a, let b), .merge(let a, let b), .combineLatest(let a, let b),
-      .zip(let a, let b), .takeUntil(let a, let b), .sample(let a, let b), .then(let a, let b),
-      .takeUntilReplacement(let a, let b):
+      .zip(let a, let b), .takeUntil(let a, let b), .sample(let a, let b),
+      .withLatest(let a, let b), .then(let a, let b), .takeUntilReplacement(let a, let b):
       a.keepsConnection || b.keepsConnection
     }
   }

@@ -63,6 +63,8 @@ extension ModelContext {
       return try takeUntil(input, trigger: trigger, at: time, cause: cause)
     case .sample(let input, let sampler):
       return try sample(input, sampler: sampler, at: time, cause: cause)
+    case .withLatest(let input, let other):
+      return try withLatest(input, other: other, at: time, cause: cause)
     case .flattenMap(let outer):
       return try flattenMap(outer, at: time, cause: cause)
     case .switchToLatest(let outer):

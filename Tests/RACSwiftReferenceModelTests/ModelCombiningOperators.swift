@@ -133,6 +133,36 @@ extension ModelContext {
     return output
   }
 
+  /// Each of the input's values paired with the other's latest value, encoded
+  /// `(a * 1000 + b) % 1_000_000` (none before the other's first value); the other's error ends
+  /// it, its completion does not; ends when the input ends. The other is subscribed first, so an
+  /// error it sends at once means the input is never subscribed (RxSwift's `withLatestFrom`).
+  func withLatest(_ input: Chain, other: Chain, at time: Int, cause: Int) throws -> Timeline {
+    let otherEvents = try evaluate(other, at: time, cause: cause)
+    if let last = otherEvents.last, isError(last.kind), last.time == time, last.cause == cause {
+      return [last]
+    }
+    let events = try interleave([
+      otherEvents.tagged(0), try evaluate(input, at: time, cause: cause).tagged(1),
+    ])
+    var latest: Int?
+    var output: Timeline = []
+    for tagged in events {
+      let event = tagged.event
+      switch (tagged.input, event.kind) {
+      case (0, .next(let value)): latest = value
+      case (0, .completed): continue
+      case (1, .next(let value)):
+        if let latest {
+          output.append(
+            Stamped(time: event.time, cause: event.cause, kind: .next(pair(value, latest))))
+        }
+      default: return output + [event]
+      }
+    }
+    return output
+  }
+
   /// The input's values and error until the replacement sends anything; from then on only
   /// the replacement, its completion included; the input's completion is not forwarded. The
   /// replacement is subscribed first, so one that sends at once means the input is never

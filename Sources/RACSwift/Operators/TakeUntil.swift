@@ -8,27 +8,7 @@ extension Signal {
   /// ```
   @inlinable
   public func take<T, E: Error>(until trigger: Signal<T, E>) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, Signal<T, E>>
-    return Op(name: .inputWithState("takeUntil:"), source: self, parameter: trigger) {
-      signal, sink, scope in
-      let op = Op.cast(signal)
-      let output = SerializedEventSink(sink: sink, scope: scope)
-      let triggerScope = scope.makeChild()
-      let inputScope = scope.makeChild()
-      op.parameter.subscribe(
-        sink: { event in
-          switch event {
-          case .next, .completed:
-            // The receiver stops at once, even while the completion is still on its way
-            // through a later stage that delays it (`delay`, `deliver(on:)`).
-            scope.endChild(inputScope)
-            output.send(.completed)
-          case .error: scope.endChild(triggerScope)
-          }
-        }, scope: triggerScope)
-      if scope.isDisposed || inputScope.isDisposed { return }
-      op.subscribeInput(sink: { output.send($0) }, scope: inputScope)
-    }
+    appending(paired: TakeUntilStage(other: trigger), name: "takeUntil:")
   }
 
   /// Forwards the receiver's values and errors until `replacement` sends any event, then
@@ -42,77 +22,66 @@ extension Signal {
   /// ```
   @inlinable
   public func take(untilReplacement replacement: Signal<Value, Failure>) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, Signal<Value, Failure>>
-    return Op(
-      name: .inputWithState("takeUntilReplacement:"), source: self,
-      parameter: replacement
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let state = ReplacementState(sink: sink, scope: scope)
-      op.parameter.subscribe(
-        sink: { state.perform(.replacement($0)) }, scope: state.replacementScope)
-      // A replacement that has already sent ended the receiver's scope: the receiver is never
-      // subscribed (its work would run for nothing).
-      if scope.isDisposed || state.originalScope.isDisposed { return }
-      op.subscribeInput(sink: { state.perform(.original($0)) }, scope: state.originalScope)
+    appending(paired: ReplacementStage(other: replacement), name: "takeUntilReplacement:")
+  }
+}
+
+/// The stage of `take(until:)`: forwards the receiver until the trigger sends a value or
+/// completes.
+@usableFromInline
+struct TakeUntilStage<Value, Failure: Error, Trigger, TriggerFailure: Error>: PairedStage {
+  @usableFromInline typealias Input = Value
+  @usableFromInline typealias InputFailure = Failure
+  /// The trigger.
+  @usableFromInline let other: Signal<Trigger, TriggerFailure>
+
+  @inlinable init(other: Signal<Trigger, TriggerFailure>) { self.other = other }
+
+  /// A trigger that fires at once leaves the receiver unsubscribed.
+  @inlinable static var otherFirst: Bool { true }
+
+  @inlinable
+  func receive(
+    _ event: PairedEvent<Value, Failure, Trigger, TriggerFailure>, state: inout Void,
+    output: PairedOutput<Self>
+  ) {
+    switch event {
+    case .input(let event): output.send(event)
+    case .other(.next), .other(.completed):
+      // The receiver stops at once, even while the completion is still on its way through a
+      // later stage that delays it (`delay`, `deliver(on:)`).
+      output.endInput()
+      output.send(.completed)
+    case .other(.error): break  // the trigger's errors are ignored
     }
   }
 }
 
-/// An event of `take(untilReplacement:)`.
+/// The stage of `take(untilReplacement:)`: forwards the receiver's values and errors until the
+/// replacement sends, then only the replacement.
 @usableFromInline
-enum ReplacementOperation<Value, Failure: Error> {
-  case original(Event<Value, Failure>)
-  case replacement(Event<Value, Failure>)
-}
+struct ReplacementStage<Value, Failure: Error>: PairedStage {
+  @usableFromInline typealias Input = Value
+  @usableFromInline typealias InputFailure = Failure
+  /// The replacement.
+  @usableFromInline let other: Signal<Value, Failure>
 
-/// One subscription to `take(untilReplacement:)`: both inputs' events pass, as operations, through
-/// its ``SerializedSink`` base.
-///
-/// Lock discipline: ``SerializedSink``'s; `replaced` is touched only by the owner of the gate,
-/// the scopes are immutable.
-@usableFromInline
-final class ReplacementState<Value, Failure: Error>:
-  SerializedSink<Value, Failure, ReplacementOperation<Value, Failure>>, @unchecked Sendable
-{
-  /// The receiver's subscription, ended when it completes or is replaced.
-  @usableFromInline let originalScope: SubscriptionScope
-  /// The replacement's subscription.
-  @usableFromInline let replacementScope: SubscriptionScope
-  /// Whether the replacement has sent an event. Owner of the gate only.
-  @usableFromInline @exclusivity(unchecked) var replaced = false
+  @inlinable init(other: Signal<Value, Failure>) { self.other = other }
 
-  /// The state of a subscription delivering to `sink`, for the subscription of `scope`.
+  /// A replacement that sends at once leaves the receiver unsubscribed.
+  @inlinable static var otherFirst: Bool { true }
+
   @inlinable
-  override init(sink: @escaping (inout Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
-    self.originalScope = scope.makeChild()
-    self.replacementScope = scope.makeChild()
-    super.init(sink: sink, scope: scope)
-  }
-
-  /// Runs `operation` serialized with the other input's (from either input's thread).
-  @inlinable
-  func perform(_ operation: ReplacementOperation<Value, Failure>) {
-    perform(operation) { execute($0) }
-  }
-
-  /// Owner of the gate only, through ``SerializedSink/perform(_:_:)`` (so not after the output
-  /// finished or the scope was disposed).
-  @inlinable
-  func execute(_ operation: ReplacementOperation<Value, Failure>) {
-    switch operation {
-    case .original(let event):
-      if replaced { return }
-      switch event {
-      case .next, .error: deliver(event)
-      case .completed: scope.endChild(originalScope)
-      }
-    case .replacement(let event):
-      if !replaced {
-        replaced = true
-        scope.endChild(originalScope)
-      }
-      deliver(event)
+  func receive(
+    _ event: PairedEvent<Value, Failure, Value, Failure>, state: inout Void,
+    output: PairedOutput<Self>
+  ) {
+    switch event {
+    case .input(.completed): break  // the receiver's completion is not forwarded
+    case .input(let event): output.send(event)
+    case .other(let event):
+      output.endInput()
+      output.send(event)
     }
   }
 }
