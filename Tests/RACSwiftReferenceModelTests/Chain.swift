@@ -101,6 +101,8 @@ indirect enum Chain: CustomStringConvertible {
   case switchToLatest(Chain)
   /// `map { inners[…] }.concat()` (the signal-of-signals `concat`).
   case concatInner(Chain)
+  /// `flattenMapFirst { inners[…] }`.
+  case flattenMapFirst(Chain)
   /// `a.combineLatest(with: b).map { ($0 * 1000 + $1) % 1_000_000 }`.
   case combineLatest(Chain, Chain)
   /// `a.zip(with: b).map { ($0 * 1000 + $1) % 1_000_000 }`.
@@ -160,6 +162,7 @@ indirect enum Chain: CustomStringConvertible {
     case .flattenMap(let c): "\(c).flattenMap(inner)"
     case .switchToLatest(let c): "\(c).map(inner).switchToLatest()"
     case .concatInner(let c): "\(c).map(inner).concat()"
+    case .flattenMapFirst(let c): "\(c).flattenMapFirst(inner)"
     case .combineLatest(let a, let b): "\(a).combineLatest(with: \(b))"
     case .zip(let a, let b): "\(a).zip(with: \(b))"
     case .takeUntil(let a, let t): "\(a).take(until: \(t))"

@@ -153,6 +153,7 @@ struct CaseGenerator {
         { .flattenMap($0.chain(depth: below)) },
         { .switchToLatest($0.chain(depth: below)) },
         { .concatInner($0.chain(depth: below)) },
+        { .flattenMapFirst($0.chain(depth: below)) },
       ]
     }
     if families.contains(.timing) {

@@ -147,6 +147,8 @@ struct LibraryRunner {
       return build(outer).map { inner($0) }.switchToLatest()
     case .concatInner(let outer):
       return build(outer).map { inner($0) }.concat()
+    case .flattenMapFirst(let outer):
+      return build(outer).flattenMapFirst { inner($0) }
     case .delay(let interval, let input):
       return build(input).delay(.milliseconds(interval), on: scheduler)
     case .throttle(let interval, let input):
@@ -249,7 +251,8 @@ extension Chain {
     case .shared(let kind, _, let input): kind != .publish || input.keepsConnection
     case .map(_, let c), .filter(_, let c), .scan(_, let c), .take(_, let c), .skip(_, let c),
       .takeWhile(_, let c), .distinctUntilChanged(let c), .startWith(_, let c),
-      .flattenMap(let c), .switchToLatest(let c), .concatInner(let c), .catchError(let c),
+      .flattenMap(let c), .switchToLatest(let c), .concatInner(let c), .flattenMapFirst(let c),
+      .catchError(let c),
       .retry(_, let c), .materialize(let c), .delay(_, let c), .throttle(_, let c),
       .buffer(_, let c), .timeout(_, let c), .takeLast(_, let c), .skipWhile(_, let c),
       .combinePrevious(_, let c), .collect(let c), .ignoreValues(let c), .repeatForever(let c),

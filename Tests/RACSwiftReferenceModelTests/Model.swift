@@ -71,6 +71,8 @@ extension ModelContext {
       return try switchToLatest(outer, at: time, cause: cause)
     case .concatInner(let outer):
       return try concatInner(outer, at: time, cause: cause)
+    case .flattenMapFirst(let outer):
+      return try flattenMapFirst(outer, at: time, cause: cause)
     case .delay(let interval, let input):
       return try delay(interval, try evaluate(input, at: time, cause: cause))
     case .throttle(let interval, let input):

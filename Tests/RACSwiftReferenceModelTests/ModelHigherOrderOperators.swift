@@ -89,6 +89,57 @@ extension ModelContext {
     return output
   }
 
+  /// The inner chain of an outer value, while none runs: a value that arrives while the inner
+  /// chain of an earlier one runs is dropped; any error ends it; completes when the outer and
+  /// the running inner have completed (RxSwift's `flatMapFirst`).
+  func flattenMapFirst(_ outer: Chain, at time: Int, cause: Int) throws -> Timeline {
+    var spine: [Tagged] = []
+    var lanes: [[Tagged]] = []
+    // How the inner subscribed last ended: completed (and whether in the cascade that subscribed
+    // it, so in the spine), or never (still running, or failed): then no later one starts.
+    var runningEnd: (event: Stamped, inSpine: Bool)?
+    var blocked = false
+    for event in try evaluate(outer, at: time, cause: cause) {
+      spine.append(Tagged(input: 0, event: event))
+      guard case .next(let value) = event.kind, !blocked else { continue }
+      if let end = runningEnd,
+        end.event.time > event.time
+          || (end.event.time == event.time && !(end.inSpine && end.event.cause == event.cause))
+      {
+        guard end.event.time > event.time else {
+          throw Ambiguous(reason: "flattenMapFirst: \(end.event) and \(event) at one time")
+        }
+        continue  // an inner chain runs: dropped
+      }
+      let tag = lanes.count + 1
+      let events = try evaluate(inner(for: value), at: event.time, cause: event.cause)
+      let synchronous = events.prefix { $0.time == event.time && $0.cause == event.cause }
+      spine += Array(synchronous).tagged(tag)
+      lanes.append(Array(events.dropFirst(synchronous.count)).tagged(tag))
+      runningEnd = events.terminal.flatMap {
+        $0.kind == .completed ? ($0, $0.time == event.time && $0.cause == event.cause) : nil
+      }
+      blocked = runningEnd == nil
+    }
+    var output: Timeline = []
+    var completedInners = 0
+    var outerCompleted = false
+    for tagged in try interleave([spine] + lanes) {
+      let event = tagged.event
+      switch (tagged.input, event.kind) {
+      case (0, .next): break
+      case (_, .next): output.append(event)
+      case (_, .error): return output + [event]
+      case (0, .completed): outerCompleted = true
+      case (_, .completed): completedInners += 1
+      }
+      if outerCompleted, completedInners == lanes.count, event.kind == .completed {
+        return output + [event]
+      }
+    }
+    return output
+  }
+
   /// The inner chains one after another: each is subscribed when the one before has completed
   /// (at once if none is running); any error ends it; completes when the outer and every inner
   /// have completed (RAC's `-concat` on a signal of signals).

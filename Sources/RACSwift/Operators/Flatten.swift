@@ -9,22 +9,7 @@ extension Signal {
   /// ```
   @inlinable
   public func flatten<T>() -> Signal<T, Failure> where Value == Signal<T, Failure> {
-    typealias Op = UnarySignal<Signal<T, Failure>, Failure, T, Failure, Void>
-    return Op(name: .input("flatten"), source: self, parameter: ()) { signal, sink, scope in
-      let outer = Op.cast(signal).source
-      let merge = MergeState(sink: sink, scope: scope)
-      let outerScope = scope.makeChild()
-      outer.subscribe(
-        sink: { event in
-          switch event {
-          case .next(let inner): merge.subscribeInner(inner)
-          case .error(let error): merge.send(.error(error))
-          case .completed:
-            scope.endChild(outerScope)
-            merge.sourceFinished()
-          }
-        }, scope: outerScope)
-    }
+    appending(flatten: MergeStage(concurrencyLimit: .max), name: .input("flatten"))
   }
 
   /// Merges a signal of signals with at most `maxConcurrent` inner signals subscribed at once;
@@ -41,15 +26,9 @@ extension Signal {
   where Value == Signal<T, Failure> {
     precondition(maxConcurrent >= 0, "maxConcurrent must not be negative")
     if maxConcurrent == 0 { return flatten() }
-    typealias Op = UnarySignal<Signal<T, Failure>, Failure, T, Failure, Int>
-    return Op(
-      name: .inputCount("flatten:", maxConcurrent), source: self, parameter: maxConcurrent
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let state = BoundedFlattenState<T, Failure>(
-        limit: op.parameter, sink: sink, scope: scope)
-      op.subscribeInput(sink: { state.receiveOuter($0) }, scope: state.outerScope)
-    }
+    return appending(
+      flatten: MergeStage(concurrencyLimit: maxConcurrent),
+      name: .inputCount("flatten:", maxConcurrent))
   }
 
   /// Concatenates a signal of signals: each inner signal is subscribed when the previous one
@@ -279,106 +258,17 @@ extension Signal {
 
 }
 
-/// One subscription to `flatten(maxConcurrent:)`.
-///
-/// Lock discipline: `queue`, `active` and `outerCompleted` are read and written with `lock`
-/// held. Inner signals are started by `pump()`, a request to `trampoline`, whose looping thread
-/// runs every pass (so a synchronous completion only adds a pass to the running loop: constant
-/// stack). Output goes through `output` (a ``SerializedSink``: serialized, terminal once).
+/// The stage of `flatten` and `flatten(maxConcurrent:)`: starts every inner signal as it
+/// arrives, `concurrencyLimit` at a time.
 @usableFromInline
-final class BoundedFlattenState<Value, Failure: Error>: @unchecked Sendable {
-  @usableFromInline let limit: Int
-  @usableFromInline let output: SerializedEventSink<Value, Failure>
-  @usableFromInline let scope: SubscriptionScope
-  @usableFromInline let outerScope: SubscriptionScope
-  @usableFromInline let lock = Lock()
-  @usableFromInline @exclusivity(unchecked) var queue = RingBuffer<Signal<Value, Failure>>()
-  @usableFromInline @exclusivity(unchecked) var active = 0
-  @usableFromInline @exclusivity(unchecked) var outerCompleted = false
-  @usableFromInline let trampoline = Trampoline()
+struct MergeStage<Value, Failure: Error>: FlattenStage {
+  @usableFromInline typealias Input = Signal<Value, Failure>
+  @usableFromInline let concurrencyLimit: Int
 
-  @inlinable
-  init(limit: Int, sink: @escaping (inout Event<Value, Failure>) -> Void, scope: SubscriptionScope)
-  {
-    self.limit = limit
-    self.output = SerializedEventSink(sink: sink, scope: scope)
-    self.scope = scope
-    self.outerScope = scope.makeChild()
-    // Disposal drops the inner signals still waiting.
-    scope.add(AnyDisposable { [weak self] in self?.dropQueue() })
-  }
+  @inlinable init(concurrencyLimit: Int) { self.concurrencyLimit = concurrencyLimit }
 
-  @usableFromInline
-  func dropQueue() {
-    lock.lock()
-    var dropped = RingBuffer<Signal<Value, Failure>>()
-    swap(&dropped, &queue)
-    lock.unlock()
-    _ = dropped
-  }
-
-  @inlinable
-  func receiveOuter(_ event: Event<Signal<Value, Failure>, Failure>) {
-    switch event {
-    case .next(let inner):
-      lock.lock()
-      queue.append(inner)
-      lock.unlock()
-      pump()
-    case .error(let error):
-      output.send(.error(error))
-    case .completed:
-      scope.endChild(outerScope)
-      lock.lock()
-      outerCompleted = true
-      lock.unlock()
-      pump()
-    }
-  }
-
-  /// Starts queued inner signals while fewer than `limit` run; completes when all is done. Runs
-  /// now, or — when a pass is already running, on this thread or another — right after it, on
-  /// the thread running it.
-  @usableFromInline
-  func pump() {
-    trampoline.request { startQueued() }
-  }
-
-  /// One pass of ``pump()``: while the subscription is not disposed, starts queued inner signals
-  /// until `limit` run or the queue is empty, then sends the completion if the outer signal
-  /// completed and nothing is left.
-  @usableFromInline
-  func startQueued() {
-    while !scope.isDisposed {
-      lock.lock()
-      if active < limit, let next = queue.popFirst() {
-        active += 1
-        lock.unlock()
-        start(next)
-        continue
-      }
-      let finished = outerCompleted && active == 0 && queue.isEmpty
-      lock.unlock()
-      if finished { output.send(.completed) }
-      break
-    }
-  }
-
-  @usableFromInline
-  func start(_ inner: Signal<Value, Failure>) {
-    let child = scope.makeChild()
-    inner.subscribe(
-      sink: { event in
-        switch event {
-        case .next, .error:
-          self.output.send(event)
-        case .completed:
-          self.scope.endChild(child)
-          self.lock.lock()
-          self.active -= 1
-          self.lock.unlock()
-          self.pump()
-        }
-      }, scope: child)
+  @inlinable @inline(__always)
+  func receive(_ inner: Signal<Value, Failure>, state: inout Void, inners: InnerSignals<Self>) {
+    inners.start(inner)
   }
 }

@@ -9,13 +9,7 @@ extension Signal {
   /// ```
   @inlinable
   public func switchToLatest<T>() -> Signal<T, Failure> where Value == Signal<T, Failure> {
-    typealias Op = UnarySignal<Signal<T, Failure>, Failure, T, Failure, Void>
-    return Op(name: .input("switchToLatest"), source: self, parameter: ()) {
-      signal, sink, scope in
-      let state = SwitchState<T, Failure>(sink: sink, scope: scope)
-      Op.cast(signal).subscribeInput(
-        sink: { state.receiveOuter($0) }, scope: state.outerScope)
-    }
+    appending(flatten: SwitchToLatestStage { $0 }, name: .input("switchToLatest"))
   }
 
   /// Passes through `then` while `condition`'s latest value is `true` and `otherwise` while it
@@ -80,105 +74,26 @@ extension Signal {
   /// ```
   @inlinable @_disfavoredOverload
   public func switchToLatest<T>() -> Signal<T, Failure> where Value == Signal<T, Never> {
-    typealias Op = UnarySignal<Signal<T, Never>, Failure, T, Failure, Void>
-    return Op(name: .input("switchToLatest"), source: self, parameter: ()) {
-      signal, sink, scope in
-      let state = SwitchState<T, Failure>(sink: sink, scope: scope)
-      Op.cast(signal).subscribeInput(
-        sink: { event in
-          state.receiveOuter(event.map { inner in inner.promotedImplicitly(Failure.self) })
-        }, scope: state.outerScope)
-    }
+    appending(
+      flatten: SwitchToLatestStage { $0.promotedImplicitly(Failure.self) },
+      name: .input("switchToLatest"))
   }
 }
 
-/// An event of `switchToLatest`, tagged with the generation of the inner signal it comes from.
+/// The stage of `switchToLatest`: each inner signal replaces the one before (promoted to the
+/// result's failure first, for inner signals that cannot fail).
 @usableFromInline
-enum SwitchOperation<Value, Failure: Error> {
-  case switchTo(generation: Int)
-  case inner(Event<Value, Failure>, generation: Int)
-  case outerError(Failure)
-  case outerCompleted
-}
+struct SwitchToLatestStage<Value, InnerFailure: Error, Failure: Error>: FlattenStage {
+  @usableFromInline typealias Input = Signal<Value, InnerFailure>
+  @usableFromInline let promote: (Signal<Value, InnerFailure>) -> Signal<Value, Failure>
 
-/// One subscription to `switchToLatest`.
-///
-/// Lock discipline: `current` and `generation` are touched only by the outer signal's sink
-/// (the outer signal delivers serially). Everything that decides what to forward — the latest
-/// generation, whether it completed, whether the outer completed — runs as operations of its
-/// ``SerializedSink`` base, so an event from a replaced inner signal that races in from another
-/// thread is dropped; that state is touched only by the gate's owner.
-@usableFromInline
-final class SwitchState<Value, Failure: Error>:
-  SerializedSink<Value, Failure, SwitchOperation<Value, Failure>>, @unchecked Sendable
-{
-  @usableFromInline let outerScope: SubscriptionScope
-  @usableFromInline @exclusivity(unchecked) var current: SubscriptionScope?
-  @usableFromInline @exclusivity(unchecked) var generation = 0
-  // Owner of `gate` only:
-  @usableFromInline @exclusivity(unchecked) var latestGeneration = 0
-  @usableFromInline @exclusivity(unchecked) var latestCompleted = true
-  @usableFromInline @exclusivity(unchecked) var outerCompleted = false
-
-  /// The state of a subscription delivering to `sink`, for the subscription of `scope`.
   @inlinable
-  override init(sink: @escaping (inout Event<Value, Failure>) -> Void, scope: SubscriptionScope) {
-    self.outerScope = scope.makeChild()
-    super.init(sink: sink, scope: scope)
+  init(_ promote: @escaping (Signal<Value, InnerFailure>) -> Signal<Value, Failure>) {
+    self.promote = promote
   }
 
   @inlinable
-  func receiveOuter(_ event: Event<Signal<Value, Failure>, Failure>) {
-    switch event {
-    case .next(let inner):
-      generation += 1
-      let mine = generation
-      if let previous = current { scope.endChild(previous) }
-      perform(.switchTo(generation: mine))
-      let child = scope.makeChild()
-      current = child
-      inner.subscribe(
-        sink: { self.perform(.inner($0, generation: mine)) }, scope: child)
-    case .error(let error):
-      perform(.outerError(error))
-    case .completed:
-      scope.endChild(outerScope)
-      perform(.outerCompleted)
-    }
-  }
-
-  @inlinable
-  func perform(_ operation: SwitchOperation<Value, Failure>) {
-    perform(operation) { execute($0) }
-  }
-
-  /// Owner of the gate only, through ``SerializedSink/perform(_:_:)`` (so not after the output
-  /// finished or the scope was disposed).
-  @inlinable
-  func execute(_ operation: SwitchOperation<Value, Failure>) {
-    switch operation {
-    case .switchTo(let generation):
-      latestGeneration = generation
-      latestCompleted = false
-    case .inner(let event, let generation):
-      guard generation == latestGeneration else { return }
-      switch event {
-      case .next, .error:
-        deliver(event)
-      case .completed:
-        latestCompleted = true
-        if outerCompleted { finish() }
-      }
-    case .outerError(let error):
-      deliver(.error(error))
-    case .outerCompleted:
-      outerCompleted = true
-      if latestCompleted { finish() }
-    }
-  }
-
-  @inlinable
-  func finish() {
-    deliver(.completed)
+  func receive(_ inner: Input, state: inout Void, inners: InnerSignals<Self>) {
+    inners.switchTo(promote(inner))
   }
 }

@@ -305,7 +305,7 @@ struct DeepChainTests {
   enum ReleasedChain: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case filter, map, take, distinctUntilChanged, flattenMap, scan, doNext
     case mapError, `catch`, mapReplace, deliverOn, subscribeOn, concat, merge
-    case combineLatest, zip, takeUntil, sample, withLatest
+    case combineLatest, zip, takeUntil, sample, withLatest, flattenMapFirst
     case combineLatestOfThree, zipOfFour, combineLatestOfArray
     // More operators of the stage template (CONTRIBUTING, "Writing an operator").
     case skip, compactMap, ignore, combinePrevious, tryMap, dematerialize
@@ -343,6 +343,7 @@ struct DeepChainTests {
         case .takeUntil: signal = signal.take(until: Signal<Int, Never>.never)
         case .sample: signal = signal.sample(Signal<Int, Never>.never)
         case .withLatest: signal = signal.withLatest(from: .just(0)).map { $0.0 }
+        case .flattenMapFirst: signal = signal.flattenMapFirst { .just($0) }
         case .combineLatestOfThree:
           signal = Signal.combineLatest(signal, .just(0), .just(0)).map { $0.0 }
         case .zipOfFour: signal = Signal.zip(signal, .just(0), .just(0), .just(0)).map { $0.0 }

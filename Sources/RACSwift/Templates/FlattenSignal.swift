@@ -1,0 +1,326 @@
+import Synchronization
+
+/// The signal of an operator built on the inner-signal template: its receiver (kept, named and
+/// released by ``InputSignal``) and its ``FlattenStage``.
+///
+/// Lock discipline: immutable.
+@usableFromInline
+final class FlattenSignal<Stage: FlattenStage>: InputSignal<
+  Stage.Input, Stage.Failure, Stage.Value, Stage.Failure
+>, @unchecked Sendable
+{
+  @usableFromInline let stage: Stage
+
+  @inlinable
+  init(
+    name: SignalNameNode, source: Signal<Stage.Input, Stage.Failure>, stage: Stage,
+    subscribe: @escaping SubscribeFunction
+  ) {
+    self.stage = stage
+    super.init(name: name, source: source, subscribe: subscribe)
+  }
+
+  /// `signal`, which must be a `FlattenSignal` of this type: the template's subscribe function
+  /// gets the signal it belongs to.
+  @inlinable @inline(__always)
+  static func cast(_ signal: Signal<Stage.Value, Stage.Failure>) -> FlattenSignal {
+    unsafeDowncast(signal, to: FlattenSignal.self)
+  }
+}
+
+extension Signal {
+  /// The inner-signal template: the signal of an operator that runs the inner signals `stage`
+  /// starts for the receiver's values (see ``FlattenStage``).
+  @inlinable
+  func appending<Stage: FlattenStage>(flatten stage: Stage, name: SignalNameNode)
+    -> Signal<Stage.Value, Stage.Failure>
+  where Stage.Input == Value, Stage.Failure == Failure {
+    FlattenSignal(name: name, source: self, stage: stage) { signal, sink, scope in
+      let op = FlattenSignal<Stage>.cast(signal)
+      let run = FlattenRun(op.stage, sink: sink, scope: scope)
+      op.subscribeInput(sink: { run.receiveOuter($0) }, scope: run.outerScope)
+    }
+  }
+}
+
+/// An event of an inner signal, or the receiver's error, on its way through the gate: the
+/// generation of the inner signal it comes from tells whether `switchTo` replaced it since.
+@usableFromInline
+struct InnerDelivery<Value, Failure: Error> {
+  @usableFromInline let event: Event<Value, Failure>
+  @usableFromInline let generation: Int
+
+  @inlinable
+  init(_ event: Event<Value, Failure>, generation: Int) {
+    self.event = event
+    self.generation = generation
+  }
+}
+
+/// One subscription of a ``FlattenStage``: the receiver's subscription, every inner signal's,
+/// and their events through its ``SerializedSink`` base.
+///
+/// Lock discipline:
+/// - `state`, `receiverEnded`, `generation` and `current` are touched only where the receiver
+///   delivers (serially).
+/// - `active` counts the receiver until it ends, plus every inner signal started or queued and
+///   not yet completed or replaced; a `switchTo` inner signal's count is given back once
+///   (``settle(_:)``, atomic); the result completes when it reaches zero.
+/// - `liveFrom` is atomic: events of a generation below it (replaced inner signals) are dropped
+///   by the gate's owner, which also delivers everything else (``SerializedSink``'s discipline).
+/// - `waiting` and `runningLimited` are read and written with `queueLock` held; the queued inner
+///   signals are started by passes of `trampoline` (constant stack).
+@usableFromInline
+final class FlattenRun<Stage: FlattenStage>: SerializedSink<
+  Stage.Value, Stage.Failure, InnerDelivery<Stage.Value, Stage.Failure>
+>, @unchecked Sendable
+{
+  @usableFromInline let stage: Stage
+  @usableFromInline @exclusivity(unchecked) var state: Stage.State
+  /// The receiver's subscription.
+  @usableFromInline let outerScope: SubscriptionScope
+  @usableFromInline let active = Atomic<Int>(1)
+  @usableFromInline let liveFrom = Atomic<Int>(0)
+  /// Whether the receiver's subscription ended (``endReceiver()``).
+  @usableFromInline @exclusivity(unchecked) var receiverEnded = false
+  /// The generation of the latest inner signal `switchTo` started.
+  @usableFromInline @exclusivity(unchecked) var generation = 0
+  /// The scope of the inner signal `switchTo` started last, while it runs.
+  @usableFromInline @exclusivity(unchecked) var current: SubscriptionScope?
+  /// The latest `switchTo` generation whose count was given back (see ``settle(_:)``).
+  @usableFromInline let settledThrough = Atomic<Int>(0)
+  @usableFromInline let queueLock = Lock()
+  @usableFromInline @exclusivity(unchecked) var waiting = RingBuffer<
+    Signal<Stage.Value, Stage.Failure>
+  >()
+  @usableFromInline @exclusivity(unchecked) var runningLimited = 0
+  @usableFromInline let trampoline = Trampoline()
+
+  @inlinable
+  init(
+    _ stage: Stage, sink: @escaping Signal<Stage.Value, Stage.Failure>.Sink,
+    scope: SubscriptionScope
+  ) {
+    self.stage = stage
+    state = stage.makeState()
+    outerScope = scope.makeChild()
+    super.init(sink: sink, scope: scope)
+  }
+
+  /// An event of the receiver.
+  @inlinable
+  func receiveOuter(_ event: Event<Stage.Input, Stage.Failure>) {
+    if receiverEnded { return }
+    switch event {
+    case .next(let value):
+      stage.receive(value, state: &state, inners: InnerSignals(self))
+    case .error(let error):
+      send(.error(error), generation: .max)
+    case .completed:
+      endReceiver()
+    }
+  }
+
+  /// The receiver completed, or ``InnerSignals/endReceiver()``: its subscription ends, and its
+  /// count is given back.
+  @inlinable
+  func endReceiver() {
+    receiverEnded = true
+    scope.endChild(outerScope)
+    finishOne()
+  }
+
+  /// Delivers `event` of an inner signal of `generation` (or the receiver's error), serialized,
+  /// unless `switchTo` replaced that inner signal since.
+  @inlinable
+  func send(_ event: Event<Stage.Value, Stage.Failure>, generation: Int) {
+    perform(InnerDelivery(event, generation: generation)) { delivery in
+      if delivery.generation < liveFrom.load(ordering: .acquiring) { return }
+      deliver(delivery.event)
+    }
+  }
+
+  /// One count of `active` given back; the last sends the completion.
+  @inlinable
+  func finishOne() {
+    if active.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+      send(.completed, generation: .max)
+    }
+  }
+
+  /// Whether an inner signal runs or waits.
+  @inlinable
+  var hasInnerSignals: Bool { active.load(ordering: .acquiring) > 1 }
+
+  /// ``InnerSignals/start(_:)``.
+  @inlinable
+  func start(_ inner: Signal<Stage.Value, Stage.Failure>) {
+    if stage.concurrencyLimit == .max {
+      subscribeInner(inner, limited: false)
+      return
+    }
+    active.wrappingAdd(1, ordering: .relaxed)
+    queueLock.lock()
+    waiting.append(inner)
+    queueLock.unlock()
+    startWaiting()
+  }
+
+  /// ``InnerSignals/switchTo(_:)``.
+  @inlinable
+  func switchTo(_ inner: Signal<Stage.Value, Stage.Failure>) {
+    precondition(stage.concurrencyLimit == .max, "switchTo(_:) in a stage with a limit")
+    let previousGeneration = generation
+    generation += 1
+    let latest = generation
+    liveFrom.store(latest, ordering: .releasing)
+    if let previous = current {
+      current = nil
+      scope.endChild(previous)
+      if settle(previousGeneration) { finishOne() }
+    }
+    if scope.isDisposed { return }
+    if let path = inner.synchronousPath {
+      runSynchronously(inner, path, generation: latest)
+      return
+    }
+    active.wrappingAdd(1, ordering: .relaxed)
+    // A plain child scope, and a sink that holds the run: nothing the subscription holds holds
+    // the run back, so a subscription nobody ends is freed with its sources.
+    let child = scope.makeChild()
+    current = child
+    inner.subscribe(
+      sink: { event in
+        if case .completed = event {
+          self.scope.endChild(child)
+          if self.settle(latest) { self.finishOne() }
+        } else {
+          self.send(event, generation: latest)
+        }
+      }, scope: child)
+  }
+
+  /// Whether this call is the first to give back the count of the `switchTo` inner signal of
+  /// `generation` (it completed, or it was replaced: whichever comes first). Generations are
+  /// settled in order: the one before is settled by the `switchTo` that starts the next.
+  @inlinable
+  func settle(_ generation: Int) -> Bool {
+    var settled = settledThrough.load(ordering: .relaxed)
+    while settled < generation {
+      let (exchanged, original) = settledThrough.compareExchange(
+        expected: settled, desired: generation, ordering: .acquiringAndReleasing)
+      if exchanged { return true }
+      settled = original
+    }
+    return false
+  }
+
+  /// Runs a synchronous inner signal on the stack. It delivers everything before this returns
+  /// and only reads its scope's disposed flag, so it runs in this subscription's own scope: no
+  /// child scope, nothing added to the parent, not counted (the receiver, which is delivering,
+  /// holds a count until it ends).
+  @inlinable
+  func runSynchronously(
+    _ inner: Signal<Stage.Value, Stage.Failure>,
+    _ path: SynchronousPath<Stage.Value, Stage.Failure>, generation: Int
+  ) {
+    inner.subscribe(
+      path,
+      stage: { event in
+        if case .completed = event { return }
+        send(event, generation: generation)
+      }, scope: SynchronousScope(scope))
+  }
+
+  /// Starts queued inner signals while fewer than the limit run: now, or — when a pass is
+  /// already running, on this thread or another — right after it, on the thread running it.
+  @inlinable
+  func startWaiting() {
+    trampoline.request { startWaitingPass() }
+  }
+
+  /// One pass of ``startWaiting()``.
+  @usableFromInline
+  func startWaitingPass() {
+    let limit = stage.concurrencyLimit
+    while !scope.isDisposed {
+      queueLock.lock()
+      guard runningLimited < limit, let next = waiting.popFirst() else {
+        queueLock.unlock()
+        return
+      }
+      runningLimited += 1
+      queueLock.unlock()
+      subscribeInner(next, limited: true)
+    }
+  }
+
+  /// Subscribes `inner` (`start`), counted in `active` already when it is `limited` (it was
+  /// queued).
+  @inlinable
+  func subscribeInner(_ inner: Signal<Stage.Value, Stage.Failure>, limited: Bool) {
+    if scope.isDisposed { return }
+    if let path = inner.synchronousPath {
+      runSynchronously(inner, path, generation: 0)
+      if limited { innerFinished(limited: true) }
+      return
+    }
+    if !limited { active.wrappingAdd(1, ordering: .relaxed) }
+    let child = FlattenInnerScope(run: self, limited: limited)
+    scope.add(child)
+    // The sink captures only the child, which knows the run: a closure with one class reference
+    // needs no context allocation.
+    inner.subscribe(
+      sink: { [child] event in
+        // The child holds the run while it delivers: no reference count per event.
+        child.runReference.withObject { run in
+          if case .completed = event {
+            run.scope.endChild(child)
+            run.innerFinished(limited: child.limited)
+          } else {
+            run.send(event, generation: 0)
+          }
+        }
+      }, scope: child)
+  }
+
+  /// An inner signal completed: a queued one may start, and its count is given back.
+  @inlinable
+  func innerFinished(limited: Bool) {
+    if limited {
+      queueLock.lock()
+      runningLimited -= 1
+      queueLock.unlock()
+      startWaiting()
+    }
+    finishOne()
+  }
+}
+
+/// The scope of one inner subscription of a ``FlattenRun`` started with
+/// ``InnerSignals/start(_:)``, holding the run so that the inner sink can reach it through its
+/// scope alone.
+///
+/// The run holds the scope it delivers into, which for an operator on an operator (`flatten`
+/// built in a loop) is the inner scope of the one below: the run is held through a
+/// ``ChainReference``, let go of from `deinit`, so that releasing a 100,000-deep chain of them
+/// once its subscription has ended takes bounded stack.
+///
+/// Lock discipline: `runReference` and `limited` are immutable; the scope's own state follows
+/// ``SubscriptionScope``'s.
+@usableFromInline
+final class FlattenInnerScope<Stage: FlattenStage>: SubscriptionScope, @unchecked Sendable {
+  /// The run; the inner sink reaches it with `withObject`, without a reference count.
+  @usableFromInline let runReference: ChainReference<FlattenRun<Stage>>
+  /// Whether the inner signal was queued: it holds one of the limited places.
+  @usableFromInline let limited: Bool
+
+  @inlinable
+  init(run: FlattenRun<Stage>, limited: Bool) {
+    runReference = ChainReference(run)
+    self.limited = limited
+    super.init(chainedChildOf: run.scope)
+  }
+
+  deinit { runReference.release(atLoopPoint: ChainDepth.isScopeLoopPoint(downstreamDepth)) }
+}
