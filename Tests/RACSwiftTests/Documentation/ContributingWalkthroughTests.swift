@@ -9,22 +9,33 @@ private let repositoryRoot = URL(fileURLWithPath: #filePath)
 
 @Suite("CONTRIBUTING's operator walkthrough", .checksLiveSubscriptions)
 struct ContributingWalkthroughTests {
-  @Test("the template operator in CONTRIBUTING.md is the library's Scan.swift, verbatim")
-  func templateIsTheLibrarysCode() throws {
+  /// Each walkthrough of CONTRIBUTING.md: its heading, the file its first code block is, and a
+  /// line the block must hold.
+  static let walkthroughs: [(heading: String, file: String, holds: String)] = [
+    ("## Writing an operator", "Operators/Scan.swift", "public func scan<A>("),
+    ("### An operator with a second input", "Operators/Sample.swift", "public func sample<T>("),
+    ("### An operator with inner signals", "Operators/Flatten.swift", "public func flatten<T>()"),
+  ]
+
+  @Test(
+    "each walkthrough's operator in CONTRIBUTING.md is the library's file, verbatim",
+    arguments: walkthroughs.indices)
+  func templateIsTheLibrarysCode(walkthrough: Int) throws {
+    let (heading, file, holds) = Self.walkthroughs[walkthrough]
     let guide = try String(
       contentsOf: repositoryRoot.appendingPathComponent("CONTRIBUTING.md"), encoding: .utf8)
     let source = try String(
-      contentsOf: repositoryRoot.appendingPathComponent("Sources/RACSwift/Operators/Scan.swift"),
+      contentsOf: repositoryRoot.appendingPathComponent("Sources/RACSwift/\(file)"),
       encoding: .utf8)
-    let section = try #require(guide.range(of: "## Writing an operator"))
+    let section = try #require(guide.range(of: "\(heading)\n"))
     let afterHeading = guide[section.upperBound...]
     let open = try #require(afterHeading.range(of: "```swift\n"))
     // The block ends at a fence at the start of a line (the file's doc comments hold fences too).
     let close = try #require(afterHeading[open.upperBound...].range(of: "\n```\n"))
     let block = afterHeading[open.upperBound...close.lowerBound]
     // The block is the whole file: the operator a contributor copies.
-    #expect(block.contains("public func scan<A>("))
-    #expect(block == source[...], "CONTRIBUTING's template differs from Scan.swift")
+    #expect(block.contains(holds))
+    #expect(block == source[...], "CONTRIBUTING's walkthrough \(heading) differs from \(file)")
   }
 
   @Test("the template behaves as its walkthrough says: every intermediate result, per subscription")
