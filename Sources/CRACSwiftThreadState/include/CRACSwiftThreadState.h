@@ -1,11 +1,11 @@
 // Per-thread state for RACSwift's internals; not part of its API. What Swift cannot express:
 // thread-local storage read in one load, and the stack pointer.
-// - The stack guard (Sources/RACSwift/Internal/StackGuard.swift): where the outermost guarded
+// - The stack guard (Sources/RACSwift/BoundedStack/StackGuard.swift): where the outermost guarded
 //   frame of the thread is, how many guarded subscriptions are nested above it, and that frame's
 //   queue of deferred work. Swift has no thread-local storage of its own; a C `_Thread_local` is
 //   one load from the thread pointer.
 // - Whether a thread is the process's main thread, asked for every event a main-actor hop
-//   receives (Sources/RACSwift/Internal/MainThread.swift).
+//   receives (Sources/RACSwift/Delivery/MainThread.swift).
 #ifndef CRACSWIFT_THREAD_STATE_H
 #define CRACSWIFT_THREAD_STATE_H
 

@@ -24,7 +24,7 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   /// ``ScopeFlags``.
   @usableFromInline let flags = Atomic<UInt8>(0)
   /// For the scope of an inner subscription holding the state it feeds through a
-  /// ``ChainReference`` (``MergeInnerScope``), its place in a chain of such scopes, modulo
+  /// ``ChainReference`` (``FlattenInnerScope``), its place in a chain of such scopes, modulo
   /// ``ChainDepth/releaseInterval`` (see ``init(chainedChildOf:)``); 0 for any other scope. One
   /// byte, in the padding after `flags`: it costs no scope any size.
   @usableFromInline let downstreamDepth: UInt8

@@ -1,5 +1,5 @@
 /// The output of a subscription with several inputs — `merge`, `flattenMap`, `switchToLatest`,
-/// `take(until:)`, a timed operator whose scheduler sends alongside its source — delivered as the
+/// `take(until:)`, `sample`, a timed operator whose scheduler sends alongside its source — delivered as the
 /// event grammar requires, whichever thread sends.
 ///
 /// Guarantee:
@@ -18,11 +18,10 @@
 /// with an operation type of its own, runs each operation through ``perform(_:_:)``, and delivers
 /// from inside it with ``deliver(_:)``.
 ///
-/// An operator state whose own fields decide what to forward subclasses it (``MergeState``,
-/// `SwitchState`): holding one would cost an allocation per subscription and a pointer more to
+/// An operator state whose own fields decide what to forward subclasses it (``PairedRun``,
+/// ``FlattenRun``): holding one would cost an allocation per subscription and a pointer more to
 /// follow on every event. A state that only forwards what it is given holds a
-/// ``SerializedEventSink`` as its `output` instead (``BoundedFlattenState``, the timing
-/// operators), as do operators with no state of their own (`take(until:)`). Its members are
+/// ``SerializedEventSink`` as its `output` instead (the timing operators). Its members are
 /// `final`, so calls from inlined operator code are direct.
 ///
 /// Lock discipline: every event and operation runs through `gate`, one at a time and with no lock

@@ -83,7 +83,7 @@ struct ChainDepth: Sendable {
   var isReleaseLoopPoint: Bool { release % Self.releaseInterval == 0 }
 
   /// For a chain of subscription scopes, each holding the next through a ``ChainReference``
-  /// (``MergeInnerScope``), which count their place in a byte
+  /// (``FlattenInnerScope``), which count their place in a byte
   /// (``SubscriptionScope/downstreamDepth``): the place of a scope one link below one at
   /// `parent`, modulo ``releaseInterval``.
   @inlinable

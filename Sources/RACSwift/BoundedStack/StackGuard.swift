@@ -24,7 +24,7 @@ internal import CRACSwiftThreadState
 ///   inputs from `Signal`'s `deinit` — one input through a ``ChainReference`` (``InputSignal``),
 ///   several in ``ChainInputs`` (``BinarySignal``, ``ListSignal``, ``CombiningSignal``) — and a
 ///   merge's inner scope lets go of the state it feeds through a ``ChainReference``
-///   (`MergeInnerScope`).
+///   (`FlattenInnerScope`).
 ///
 /// A signal's place in its chain is counted once, when it is made, in its ``ChainDepth``: which
 /// of its releases is a loop point, and how deep a synchronous chain may grow — a synchronous
