@@ -135,7 +135,10 @@ final class FlattenRun<Stage: FlattenStage>: SerializedSink<
   @inlinable
   func send(_ event: Event<Stage.Value, Stage.Failure>, generation: Int) {
     perform(InnerDelivery(event, generation: generation)) { delivery in
-      if delivery.generation < liveFrom.load(ordering: .acquiring) { return }
+      // Generation 0 (`start`'s inner signals, never replaced) needs no look at `liveFrom`.
+      if delivery.generation != 0, delivery.generation < liveFrom.load(ordering: .acquiring) {
+        return
+      }
       deliver(delivery.event)
     }
   }
@@ -181,7 +184,12 @@ final class FlattenRun<Stage: FlattenStage>: SerializedSink<
     }
     if scope.isDisposed { return }
     if let path = inner.synchronousPath {
-      runSynchronously(inner, path, generation: latest)
+      inner.subscribe(
+        path,
+        stage: { event in
+          if case .completed = event { return }
+          send(event, generation: latest)
+        }, scope: SynchronousScope(scope))
       return
     }
     active.wrappingAdd(1, ordering: .relaxed)
@@ -215,20 +223,21 @@ final class FlattenRun<Stage: FlattenStage>: SerializedSink<
     return false
   }
 
-  /// Runs a synchronous inner signal on the stack. It delivers everything before this returns
-  /// and only reads its scope's disposed flag, so it runs in this subscription's own scope: no
-  /// child scope, nothing added to the parent, not counted (the receiver, which is delivering,
-  /// holds a count until it ends).
-  @inlinable
+  /// Runs a synchronous inner signal of `start` on the stack. It delivers everything before this
+  /// returns and only reads its scope's disposed flag, so it runs in this subscription's own
+  /// scope: no child scope, nothing added to the parent, not counted (the receiver, which is
+  /// delivering, holds a count until it ends). (`switchTo` runs one the same way, with its
+  /// generation: a stage capturing one value less here is 10 instructions less per inner signal
+  /// on W4.)
+  @inlinable @inline(__always)
   func runSynchronously(
-    _ inner: Signal<Stage.Value, Stage.Failure>,
-    _ path: SynchronousPath<Stage.Value, Stage.Failure>, generation: Int
+    _ inner: Signal<Stage.Value, Stage.Failure>, _ path: SynchronousPath<Stage.Value, Stage.Failure>
   ) {
     inner.subscribe(
       path,
       stage: { event in
         if case .completed = event { return }
-        send(event, generation: generation)
+        send(event, generation: 0)
       }, scope: SynchronousScope(scope))
   }
 
@@ -257,11 +266,11 @@ final class FlattenRun<Stage: FlattenStage>: SerializedSink<
 
   /// Subscribes `inner` (`start`), counted in `active` already when it is `limited` (it was
   /// queued).
-  @inlinable
+  @inlinable @inline(__always)
   func subscribeInner(_ inner: Signal<Stage.Value, Stage.Failure>, limited: Bool) {
     if scope.isDisposed { return }
     if let path = inner.synchronousPath {
-      runSynchronously(inner, path, generation: 0)
+      runSynchronously(inner, path)
       if limited { innerFinished(limited: true) }
       return
     }
