@@ -17,11 +17,11 @@ import Synchronization
 /// recorder.events  // [next(1) at 2s, completed at 2s]
 /// ```
 public final class TestScheduler: Scheduler, @unchecked Sendable {
-  // Lock discipline: `queue`, `clock` and `order` are read and written with `lock` held; actions
+  // Lock discipline: `queue`, `virtualTime` and `order` are read and written with `lock` held; actions
   // run without it.
   private let lock = NSLockLike()
   private var queue = ActionHeap()
-  private var clock: Duration = .zero
+  private var virtualTime: Duration = .zero
   private var order = 0
 
   /// The length of one marble tick (`-`) in this scheduler's virtual time.
@@ -31,7 +31,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   public init(tick: Duration = .seconds(1)) { self.tick = tick }
 
   /// The virtual time elapsed since the scheduler was created.
-  public var now: Duration { lock.withLock { clock } }
+  public var now: Duration { lock.withLock { virtualTime } }
 
   /// Whether no action is waiting.
   public var isIdle: Bool { lock.withLock { queue.isEmpty } }
@@ -74,7 +74,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
       order += 1
       queue.insert(
         ScheduledAction(
-          time: clock + (delay ?? .zero), isImmediate: delay == nil, order: order,
+          time: virtualTime + (delay ?? .zero), isImmediate: delay == nil, order: order,
           interval: interval, action: action, cancellation: cancellation))
     }
     return cancellation
@@ -110,7 +110,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   /// Runs every action due at or before `time`, in order, then sets ``now`` to `time` (if later).
   public func advance(to time: Duration) {
     while let action = nextAction(until: time) { run(action) }
-    lock.withLock { clock = max(clock, time) }
+    lock.withLock { virtualTime = max(virtualTime, time) }
   }
 
   /// Runs actions until the scheduler is idle (the same as ``stepAll()``).
@@ -142,7 +142,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
       run(action)
       await Task.yield()
     }
-    lock.withLock { clock = max(clock, time) }
+    lock.withLock { virtualTime = max(virtualTime, time) }
   }
 
   /// `run()`, letting other tasks run between actions; the actions run on the caller's actor.
@@ -182,7 +182,7 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
         }
         if let limit, first.time > limit { return nil }
         let action = queue.removeFirst()
-        clock = max(clock, action.time)
+        virtualTime = max(virtualTime, action.time)
         if let interval = action.interval {
           order += 1
           queue.insert(

@@ -35,7 +35,7 @@ extension Signal {
           var block: ((Value, inout Bool) -> Signal<T, Failure>?)?
           return { value, stop in
             if block == nil { block = onActor.function() }
-            return block.unsafelyUnwrapped(value, &stop)
+            return block!(value, &stop)
           }
         }, isolation: nil)
     }
