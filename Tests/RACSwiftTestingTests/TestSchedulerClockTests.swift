@@ -21,7 +21,7 @@ final class SearchScreen {
 
   func showSavedBanner() async throws {
     bannerShown = true
-    try await Task.sleep(for: .seconds(2), clock: clock)
+    try await clock.sleep(for: .seconds(2))
     bannerShown = false
   }
 
