@@ -27,6 +27,10 @@ import Synchronization
 public final class SubscriptionLedger: Sendable {
   /// Striped: the global ledger's count changes on every thread that subscribes.
   private let live = StripedCounter()
+  /// Each live subscription of a ledger installed with `withLedger` (never of ``global``, whose
+  /// subscriptions are only counted): where it was made and, for one made by `subscribe`, the
+  /// signal subscribed, by the identity of its scope.
+  private let places = Mutex<[ObjectIdentifier: LivePlace]>([:])
 
   /// A new, empty ledger.
   public init() {}
@@ -87,6 +91,115 @@ public final class SubscriptionLedger: Sendable {
   func subscriptionEnded() {
     live.decrement()
   }
+
+  /// A subscription of an installed ledger started: counted, and its place kept.
+  @usableFromInline
+  func subscriptionStarted(_ scope: SubscriptionScope, isRoot: Bool) {
+    live.increment()
+    let place = LivePlace(origin: scope.origin, isRoot: isRoot)
+    places.withLock { $0[ObjectIdentifier(scope)] = place }
+  }
+
+  /// A subscription of an installed ledger ended.
+  @usableFromInline
+  func subscriptionEnded(_ scope: SubscriptionScope) {
+    live.decrement()
+    _ = places.withLock { $0.removeValue(forKey: ObjectIdentifier(scope)) }
+  }
+
+  /// Names the root subscription of `scope` after `signal`, the signal `subscribe` was called
+  /// on. The name is built now — the chain's signals are usually released long before a leaked
+  /// subscription is reported, and holding them would keep their sources alive — except for a
+  /// chain deeper than ``deepestNamedChain``, whose name would be megabytes.
+  @usableFromInline
+  func subscription(_ scope: SubscriptionScope, subscribes signal: any NamedSignalInternals) {
+    let depth = signal.chainDepth.release
+    let name =
+      depth <= Self.deepestNamedChain
+      ? signal.name : "a chain of \(depth) operators, named \(signal.nameNodeValue.label)"
+    places.withLock { $0[ObjectIdentifier(scope)]?.name = name }
+  }
+
+  /// The deepest chain a live subscription is listed by its full name.
+  static let deepestNamedChain: UInt32 = 1_000
+
+  /// The live subscriptions of a ledger installed with `withLedger` (the test's, under the
+  /// `.checksLiveSubscriptions` trait), one per chain subscribed: its name and where it was
+  /// subscribed, with the inner subscriptions its operators made (a `flattenMap`'s inner
+  /// signals) counted under it rather than listed. Empty for ``global``, which only counts.
+  ///
+  /// ```swift
+  /// let ledger = SubscriptionLedger()
+  /// ledger.withLedger { _ = subject.map { $0 * 2 }.subscribe(next: { _ in }) }
+  /// ledger.liveSubscriptions.map(\.description)
+  /// // ["[[+subject] -map:] subscribed at SearchViewModel.swift:42"]
+  /// ```
+  public var liveSubscriptions: [LiveSubscription] {
+    let places = self.places.withLock { Array($0.values) }
+    var chains: [LiveSubscription] = []
+    var inner: [String?: Int] = [:]
+    for place in places {
+      let location = place.origin.text
+      if place.isRoot {
+        chains.append(
+          LiveSubscription(name: place.name, location: location, innerSubscriptions: 0))
+      } else {
+        inner[location, default: 0] += 1
+      }
+    }
+    // Inner subscriptions go under the chain subscribed at their place; any left over (their
+    // chain ended, or was made without `subscribe`) are listed by place.
+    for index in chains.indices {
+      if let count = inner.removeValue(forKey: chains[index].location) {
+        chains[index].innerSubscriptions = count
+      }
+    }
+    for (location, count) in inner {
+      chains.append(LiveSubscription(name: nil, location: location, innerSubscriptions: count))
+    }
+    return chains.sorted { ($0.location ?? "", $0.name ?? "") < ($1.location ?? "", $1.name ?? "") }
+  }
+
+  /// Prints ``liveSubscriptions``, one per line (for an app under a debugger:
+  /// `po ledger.dump()`).
+  public func dump() {
+    let live = liveSubscriptions
+    print("\(liveCount) live subscription(s)\(live.isEmpty ? "" : ":")")
+    for subscription in live { print("  \(subscription)") }
+  }
+
+  /// A live subscription of a ledger: the chain subscribed and where (see
+  /// ``SubscriptionLedger/liveSubscriptions``).
+  public struct LiveSubscription: Sendable, CustomStringConvertible {
+    /// The name of the signal subscribed (its `description`), `nil` for a subscription not made
+    /// by `subscribe`.
+    public var name: String?
+    /// Where it was subscribed (`File.swift:42`), when known.
+    public var location: String?
+    /// How many inner subscriptions its operators made are live under it.
+    public var innerSubscriptions: Int
+
+    /// `[[+subject] -map:] subscribed at File.swift:42 (+2 inner)`.
+    public var description: String {
+      var text = name ?? "a subscription"
+      if let location { text += " subscribed at \(location)" }
+      if innerSubscriptions > 0 { text += " (+\(innerSubscriptions) inner)" }
+      return text
+    }
+  }
+}
+
+/// Where a live subscription of an installed ledger was made, and the name of the signal
+/// `subscribe` was called on.
+struct LivePlace: Sendable {
+  let origin: SubscriptionOrigin
+  let isRoot: Bool
+  var name: String?
+
+  init(origin: SubscriptionOrigin, isRoot: Bool) {
+    self.origin = origin
+    self.isRoot = isRoot
+  }
 }
 
 /// Which ledger a subscription scope counts in. The global ledger is named, not referenced, so
@@ -106,21 +219,30 @@ enum LedgerReference: Sendable {
     return true
   }
 
+  /// `scope` started: counted, and with an installed ledger its place kept (`isRoot`: made by
+  /// `subscribe`, not by an operator).
   @inlinable
-  func subscriptionStarted() {
+  func subscriptionStarted(_ scope: SubscriptionScope, isRoot: Bool) {
     switch self {
     case .none: break
     case .global: SubscriptionLedger.global.subscriptionStarted()
-    case .installed(let ledger): ledger.subscriptionStarted()
+    case .installed(let ledger): ledger.subscriptionStarted(scope, isRoot: isRoot)
     }
   }
 
+  /// `scope` ended.
   @inlinable
-  func subscriptionEnded() {
+  func subscriptionEnded(_ scope: SubscriptionScope) {
     switch self {
     case .none: break
     case .global: SubscriptionLedger.global.subscriptionEnded()
-    case .installed(let ledger): ledger.subscriptionEnded()
+    case .installed(let ledger): ledger.subscriptionEnded(scope)
     }
+  }
+
+  /// Names a root scope's subscription after the signal subscribed, for an installed ledger.
+  @inlinable
+  func subscription(_ scope: SubscriptionScope, subscribes signal: any NamedSignalInternals) {
+    if case .installed(let ledger) = self { ledger.subscription(scope, subscribes: signal) }
   }
 }

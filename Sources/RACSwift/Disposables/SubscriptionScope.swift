@@ -52,7 +52,7 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
     downstreamDepth = 0
     originLine = origin.line
     originFile = origin.file
-    ledger.subscriptionStarted()
+    ledger.subscriptionStarted(self, isRoot: true)
   }
 
   /// A scope that only groups disposables (not counted as a subscription).
@@ -72,7 +72,7 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
     downstreamDepth = 0
     originLine = parent.originLine
     originFile = parent.originFile
-    ledger.subscriptionStarted()
+    ledger.subscriptionStarted(self, isRoot: false)
   }
 
   /// A child scope of `parent`, as ``init(childOf:)``, that holds what delivers into `parent`
@@ -87,7 +87,7 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
     downstreamDepth = ChainDepth.scopeDepth(below: parent.downstreamDepth)
     originLine = parent.originLine
     originFile = parent.originFile
-    ledger.subscriptionStarted()
+    ledger.subscriptionStarted(self, isRoot: false)
   }
 
   /// A plain bag whose members outlive it: releasing it without `dispose()` leaves them alone
@@ -101,7 +101,7 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   deinit {
     let flags = self.flags.load(ordering: .acquiring)
     if flags & ScopeFlags.disposed == 0 {
-      ledger.subscriptionEnded()
+      ledger.subscriptionEnded(self)
       // A subscription released without a terminal event or `dispose()` ends what it held; a
       // compound disposable's members were never its to end.
       if flags & ScopeFlags.keepsMembersOnRelease == 0 { children.disposeAll() }
@@ -135,7 +135,7 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
     if previous & ScopeFlags.hasMembers == 0 {
       // No member or owner was recorded, and none can be now: `add` and `setOwner` will see
       // `disposed`.
-      ledger.subscriptionEnded()
+      ledger.subscriptionEnded(self)
       didDispose()
       return true
     }
@@ -145,7 +145,7 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
     let owner = self.owner
     self.owner = nil
     lock.unlock()
-    ledger.subscriptionEnded()
+    ledger.subscriptionEnded(self)
     owner?.scopeDidDispose(self)
     // Members can be scopes with members of their own, 100,000 deep (nested `flattenMap`s,
     // compound disposables): a disposal that finds the stack deep is left to the thread's

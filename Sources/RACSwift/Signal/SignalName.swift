@@ -84,6 +84,16 @@ enum SignalNameNode: @unchecked Sendable {
     }
   }
 
+  /// The operator's label, or the source's: `filter:`, `+just`; `alias` for an alias.
+  var label: String {
+    switch self {
+    case .source(let label, _), .applied(_, let label, _), .binary(_, let label, _),
+      .many(let label, _), .inputs(let label, _):
+      label.description
+    case .alias: "alias"
+    }
+  }
+
   /// Whether the name reads the signal's own source (``Signal/nameInput()``).
   @usableFromInline var readsOwnSource: Bool {
     switch self {
