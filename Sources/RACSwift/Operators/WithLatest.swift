@@ -30,6 +30,21 @@ extension Signal {
   }
 }
 
+extension Signal where Failure == Never {
+  /// `withLatest(from:)` with a receiver that cannot fail beside an `other` signal that can: the
+  /// result fails as `other` does, with no `promoteError()` to write.
+  ///
+  /// ```swift
+  /// let taps: Signal<Void, Never> = …
+  /// let session: Signal<Session, AuthError> = …
+  /// taps.withLatest(from: session)  // Signal<(Void, Session), AuthError>
+  /// ```
+  @inlinable @_disfavoredOverload
+  public func withLatest<T, E: Error>(from other: Signal<T, E>) -> Signal<(Value, T), E> {
+    promotedImplicitly(E.self).withLatest(from: other)
+  }
+}
+
 /// The stage of `withLatest(from:)`: keeps the other signal's latest value and pairs each of the
 /// receiver's values with it.
 @usableFromInline

@@ -112,6 +112,13 @@ final class PairedRun<Stage: PairedStage>: SerializedSink<
       stage.receive(event, state: &state, output: PairedOutput(self))
       if other.isTerminal { endOther() }
     }
+    // A terminal event sent ends both inputs at once: the subscription's scope is disposed only
+    // when the event reaches the subscriber, which a later stage may hold back (`delay`), and
+    // the input not subscribed yet must not be.
+    if latch.isClosed {
+      endInput()
+      endOther()
+    }
   }
 
   /// Ends the receiver's subscription: its later events are dropped. Owner of the gate only.
@@ -139,8 +146,8 @@ struct PairedOutput<Stage: PairedStage> {
 
   @inlinable init(_ run: PairedRun<Stage>) { self.run = run }
 
-  /// Sends `event` downstream; a terminal event ends the subscription (nothing is sent after
-  /// it).
+  /// Sends `event` downstream; a terminal event ends the subscription: nothing is sent after it,
+  /// and both inputs' subscriptions end (an input not subscribed yet never is).
   @inlinable @inline(__always)
   func send(_ event: Event<Stage.Value, Stage.Failure>) { run.deliver(event) }
 

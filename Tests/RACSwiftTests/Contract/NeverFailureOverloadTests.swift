@@ -277,6 +277,17 @@ struct NeverFailureOverloadTests {
     check(failing.zip(with: failing).map { [$0, $1] }, [[2, 2]], failing: TestError.self)
   }
 
+  // MARK: withLatest(from:)
+
+  @Test("withLatest(from:): both sides, either side or neither able to fail")
+  func withLatestForms() {
+    let sums = { (pair: (Int, Int)) in pair.0 + pair.1 }
+    check(n1.withLatest(from: n2).map(sums), [3], failing: Never.self)
+    check(f1.withLatest(from: f2).map(sums), [3], failing: TestError.self)
+    check(f1.withLatest(from: n2).map(sums), [3], failing: TestError.self)
+    check(n1.withLatest(from: f2).map(sums), [3], failing: TestError.self)
+  }
+
   // MARK: Sequencing, errors, triggers
 
   @Test("concat, then and startWith on never-failing signals")

@@ -46,6 +46,7 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
     .init("map") { p, _ in p.ints.map { $0 + 1 }.subscribe() },
     .init("mapReplace") { p, _ in p.ints.mapReplace("x").subscribe() },
     .init("flattenMap") { p, _ in p.ints.flattenMap { _ in p.ints }.subscribe() },
+    .init("flattenMapFirst") { p, _ in p.ints.flattenMapFirst { _ in p.ints }.subscribe() },
     .init("scan") { p, _ in p.ints.scan(0, +).subscribe() },
     .init("scan with index") { p, _ in p.ints.scan(0) { sum, value, _ in sum + value }.subscribe()
     },
@@ -94,6 +95,7 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
     },
     .init("then") { p, _ in p.ints.then { p.ints }.subscribe() },
     .init("sample") { p, _ in p.ints.sample(p.ints).subscribe() },
+    .init("withLatest(from:)") { p, _ in p.ints.withLatest(from: p.ints).subscribe() },
     // Boolean
     .init("not") { p, _ in p.signal(true).not().subscribe() },
     .init("and") { p, _ in

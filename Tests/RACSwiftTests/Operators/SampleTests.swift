@@ -20,4 +20,19 @@ struct SampleTests {
     ticks.sendCompleted()
     #expect(recorder.events == [.next(2), .next(2), .completed])
   }
+
+  @Test("a receiver that ends at once leaves the sampler unsubscribed, even before deliver(on:)")
+  func endedReceiverSkipsTheSampler() {
+    let scheduler = TestScheduler()
+    let samplerSubscriptions = AtomicCounter()
+    let sampler = Signal<Void, TestError> { _ in
+      samplerSubscriptions.increment()
+      return nil
+    }
+    let recorder = scheduler.record(
+      Signal<Int, TestError>.error(TestError()).sample(sampler).deliver(on: scheduler))
+    #expect(samplerSubscriptions.count == 0)
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.events.map(\.event) == [.error(TestError())])
+  }
 }
