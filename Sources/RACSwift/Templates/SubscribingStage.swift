@@ -90,6 +90,11 @@ struct StageInput<Stage: SubscribingStage>: Sendable {
   /// The input signal itself, for a stage that keeps it past this call to subscribe it again
   /// (`repeat`, `retry`).
   @inlinable var source: Signal<Stage.Input, Stage.InputFailure> { signal.source }
+
+  /// The stage, read from the operator's signal: for a closure that keeps the signal, and so the
+  /// input, alive for as long as it lives, by capturing `input` rather than the stage's
+  /// properties (`catch`).
+  @inlinable var stage: Stage { signal.stage }
 }
 
 /// The signal of an operator built on the subscribing template: its input (kept, named and
