@@ -38,8 +38,7 @@ extension Signal {
 final class ConcatSignal<Value, Failure: Error>: ListSignal<Value, Failure>, @unchecked Sendable {
   @inlinable
   init(name: SignalNameNode, inputs: [Signal<Value, Failure>]) {
-    super.init(name: name, inputs: inputs) { signal, sink, scope in
-      let inputs = ListSignal.inputs(of: signal)
+    super.init(name: name, inputs: inputs) { inputs, sink, scope in
       ConcatState(signals: inputs, sink: sink, scope: scope).advance()
     }
   }
