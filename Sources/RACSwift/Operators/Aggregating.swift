@@ -54,29 +54,8 @@ extension Signal {
     startFactory: @escaping () -> A, name: SignalNameNode,
     _ combine: @escaping (A, Value, Int) -> A
   ) -> Signal<A, Failure> {
-    typealias Op = UnarySignal<Value, Failure, A, Failure, AggregateParameters<A, Value>>
-    return Op(
-      name: name, source: self,
-      parameter: AggregateParameters(startFactory: startFactory, combine: combine)
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let startFactory = op.parameter.startFactory
-      let combine = op.parameter.combine
-      let state = AggregateState<A>()
-      op.subscribeInput(
-        sink: { event in
-          switch event {
-          case .next(let value):
-            let result = state.fold.result(startingWith: startFactory)
-            state.fold = .folded(combine(result, value, state.index))
-            state.index += 1
-          case .error(let error): emit(.error(error), to: sink)
-          case .completed:
-            emit(.next(state.fold.result(startingWith: startFactory)), to: sink)
-            if !scope.isDisposed { emit(.completed, to: sink) }
-          }
-        }, scope: scope)
-    }
+    appending(
+      subscribing: AggregateStage(startFactory: startFactory, combine: combine), name: name)
   }
 
   /// All values in one array, sent when the receiver completes — `[]` if it had none (RAC's
@@ -87,36 +66,73 @@ extension Signal {
   /// ```
   @inlinable
   public func collect() -> Signal<[Value], Failure> {
-    typealias Op = UnarySignal<Value, Failure, [Value], Failure, Void>
-    return Op(name: .input("collect"), source: self, parameter: ()) { signal, sink, scope in
-      let op = Op.cast(signal)
-      // Appends in place: folding through `combine` would copy the array for every value.
-      let state = FoldState<[Value]>(accumulator: [])
-      op.subscribeInput(
-        sink: { event in
-          switch event {
-          case .next(let value): state.accumulator.append(value)
-          case .error(let error): emit(.error(error), to: sink)
-          case .completed:
-            emit(.next(state.accumulator), to: sink)
-            if !scope.isDisposed { emit(.completed, to: sink) }
-          }
-        }, scope: scope)
-    }
+    appending(subscribing: CollectStage(), name: .input("collect"))
   }
 }
 
-/// The parameters of `aggregate`, kept in a struct so the functions keep their declared shapes
-/// (CONTRIBUTING, rule 3).
+/// The subscribing stage of `aggregate`: folds a subscription's values with `combine` and sends
+/// the result when the input completes.
 @usableFromInline
-struct AggregateParameters<A, Value> {
-  @usableFromInline let startFactory: () -> A
-  @usableFromInline let combine: (A, Value, Int) -> A
+struct AggregateStage<Input, Value, Failure: Error>: SubscribingStage {
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline let startFactory: () -> Value
+  @usableFromInline let combine: (Value, Input, Int) -> Value
 
   @inlinable
-  init(startFactory: @escaping () -> A, combine: @escaping (A, Value, Int) -> A) {
+  init(startFactory: @escaping () -> Value, combine: @escaping (Value, Input, Int) -> Value) {
     self.startFactory = startFactory
     self.combine = combine
+  }
+
+  @inlinable
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<Value, Failure>.Sink,
+    scope: SubscriptionScope
+  ) {
+    let startFactory = self.startFactory
+    let combine = self.combine
+    let state = AggregateState<Value>()
+    input.subscribe(
+      sink: { event in
+        switch event {
+        case .next(let value):
+          let result = state.fold.result(startingWith: startFactory)
+          state.fold = .folded(combine(result, value, state.index))
+          state.index += 1
+        case .error(let error): emit(.error(error), to: sink)
+        case .completed:
+          emit(.next(state.fold.result(startingWith: startFactory)), to: sink)
+          if !scope.isDisposed { emit(.completed, to: sink) }
+        }
+      }, scope: scope)
+  }
+}
+
+/// The subscribing stage of `collect`: appends a subscription's values to one array and sends it
+/// when the input completes.
+@usableFromInline
+struct CollectStage<Input, Failure: Error>: SubscribingStage {
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline typealias Value = [Input]
+  @inlinable init() {}
+
+  @inlinable
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<[Input], Failure>.Sink,
+    scope: SubscriptionScope
+  ) {
+    // Appends in place: folding through `combine` would copy the array for every value.
+    let state = FoldState<[Input]>(accumulator: [])
+    input.subscribe(
+      sink: { event in
+        switch event {
+        case .next(let value): state.accumulator.append(value)
+        case .error(let error): emit(.error(error), to: sink)
+        case .completed:
+          emit(.next(state.accumulator), to: sink)
+          if !scope.isDisposed { emit(.completed, to: sink) }
+        }
+      }, scope: scope)
   }
 }
 
@@ -148,9 +164,9 @@ enum AggregateFold<A> {
   }
 }
 
-/// A mutable value that one subscription of a unary operator written below the stage template
-/// keeps between events: the running result of `collect`, `takeLast` and `groupBy` (a stage
-/// keeps its own as its ``SignalStage/State``). Upstream delivers serially, so it needs no lock.
+/// A mutable value that one subscription of a ``SubscribingStage`` keeps between events: the
+/// running result of `collect`, `takeLast` and `groupBy` (a ``SignalStage`` keeps its own as its
+/// ``SignalStage/State``). Upstream delivers serially, so it needs no lock.
 @usableFromInline
 final class FoldState<A>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var accumulator: A

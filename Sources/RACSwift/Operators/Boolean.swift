@@ -92,38 +92,41 @@ extension Signal {
     name: SignalNameNode, onValue: @escaping (Value) -> Bool?, onEnd: Bool,
     errorResult: Bool = false
   ) -> Signal<Bool, Never> {
-    typealias Op = UnarySignal<Value, Failure, Bool, Never, DecideParameters<Value>>
-    return Op(
-      name: name, source: self,
-      parameter: DecideParameters(onValue: onValue, onEnd: onEnd, errorResult: errorResult)
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let onValue = op.parameter.onValue
-      let onEnd = op.parameter.onEnd
-      let errorResult = op.parameter.errorResult
-      let guardState = TerminalGuard(sink: sink)
-      let child = scope.makeChild()
-      func finish(_ answer: Bool) {
-        guardState.send(.next(answer))
-        guardState.send(.completed)
-        scope.endChild(child)
-      }
-      op.subscribeInput(
-        sink: { event in
-          switch event {
-          case .next(let value): if let answer = onValue(value) { finish(answer) }
-          case .error: finish(errorResult)
-          case .completed: finish(onEnd)
-          }
-        }, scope: child)
-    }
+    appending(
+      subscribing: DecideStage(onValue: onValue, onEnd: onEnd, errorResult: errorResult),
+      name: name)
   }
 }
 
-/// The parameters of `decide`, kept in a struct so the function keeps its declared shape
-/// (CONTRIBUTING, rule 3).
-struct DecideParameters<Value> {
-  let onValue: (Value) -> Bool?
+/// The subscribing stage of `any` and `all`: sends the first non-nil `onValue`, or `onEnd` at
+/// completion (`errorResult` on error), then completes and ends the input's subscription.
+struct DecideStage<Input, InputFailure: Error>: SubscribingStage {
+  typealias Value = Bool
+  typealias Failure = Never
+  let onValue: (Input) -> Bool?
   let onEnd: Bool
   let errorResult: Bool
+
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<Bool, Never>.Sink, scope: SubscriptionScope
+  ) {
+    let onValue = self.onValue
+    let onEnd = self.onEnd
+    let errorResult = self.errorResult
+    let guardState = TerminalGuard(sink: sink)
+    let child = scope.makeChild()
+    func finish(_ answer: Bool) {
+      guardState.send(.next(answer))
+      guardState.send(.completed)
+      scope.endChild(child)
+    }
+    input.subscribe(
+      sink: { event in
+        switch event {
+        case .next(let value): if let answer = onValue(value) { finish(answer) }
+        case .error: finish(errorResult)
+        case .completed: finish(onEnd)
+        }
+      }, scope: child)
+  }
 }

@@ -589,10 +589,10 @@ func combiningSignal<each V, Failure: Error>(
   inputs: [AnyObject]
 ) -> Signal<(repeat each V), Failure> {
   typealias Parameters = CombiningParameters<(repeat Signal<each V, Failure>)>
-  typealias Op = CombiningSignal<(repeat Signal<each V, Failure>), (repeat each V), Failure>
+  typealias Combining = CombiningSignal<(repeat Signal<each V, Failure>), (repeat each V), Failure>
   let parameters = Parameters(rule: rule, signals: (repeat each signals))
-  return Op(label: label, parameters: parameters, inputs: inputs) { signal, sink, scope in
-    let parameters = Op.parameters(of: signal)
+  return Combining(label: label, parameters: parameters, inputs: inputs) {
+    parameters, sink, scope in
     let inputs = PackInputs(for: repeat each parameters.signals, in: scope)
     if inputs.count == 0 {
       emit(.completed, to: sink)
@@ -616,13 +616,12 @@ func combiningSignal<A, B, Failure: Error>(
   _ first: Signal<A, Failure>, _ second: Signal<B, Failure>, rule: CombiningRule,
   label: OperatorLabel, shape: ListNameShape
 ) -> Signal<(A, B), Failure> {
-  typealias Op = BinarySignal<A, B, (A, B), Failure, CombiningRule>
-  return Op(name: .inputs(label, shape), first: first, second: second, parameter: rule) {
-    signal, sink, scope in
-    let op = Op.cast(signal)
+  BinarySignal<A, B, (A, B), Failure, CombiningRule>(
+    name: .inputs(label, shape), first: first, second: second, parameter: rule
+  ) { rule, inputs, sink, scope in
     let engine = CombiningEngine(
-      rule: op.parameter, inputs: PairInputs<A, B, Failure>(in: scope), sink: sink, scope: scope)
-    PairInputs.subscribe((op.first, op.second), to: engine)
+      rule: rule, inputs: PairInputs<A, B, Failure>(in: scope), sink: sink, scope: scope)
+    PairInputs.subscribe(inputs, to: engine)
   }
 }
 
@@ -634,10 +633,10 @@ func combiningSignal<Inputs: FixedArityInputs>(
   inputs: [AnyObject]
 ) -> Signal<Inputs.Output, Inputs.Failure> {
   typealias Parameters = CombiningParameters<Inputs.Signals>
-  typealias Op = CombiningSignal<Inputs.Signals, Inputs.Output, Inputs.Failure>
+  typealias Combining = CombiningSignal<Inputs.Signals, Inputs.Output, Inputs.Failure>
   let parameters = Parameters(rule: rule, signals: signals)
-  return Op(label: label, parameters: parameters, inputs: inputs) { signal, sink, scope in
-    let parameters = Op.parameters(of: signal)
+  return Combining(label: label, parameters: parameters, inputs: inputs) {
+    parameters, sink, scope in
     let engine = CombiningEngine(
       rule: parameters.rule, inputs: Inputs(in: scope), sink: sink, scope: scope)
     Inputs.subscribe(parameters.signals, to: engine)
@@ -651,10 +650,10 @@ func combiningSignal<Element, Failure: Error>(
   _ signals: [Signal<Element, Failure>], rule: CombiningRule, label: OperatorLabel
 ) -> Signal<[Element], Failure> {
   typealias Parameters = CombiningParameters<[Signal<Element, Failure>]>
-  typealias Op = CombiningSignal<[Signal<Element, Failure>], [Element], Failure>
+  typealias Combining = CombiningSignal<[Signal<Element, Failure>], [Element], Failure>
   let parameters = Parameters(rule: rule, signals: signals)
-  return Op(label: label, parameters: parameters, inputs: signals) { signal, sink, scope in
-    let parameters = Op.parameters(of: signal)
+  return Combining(label: label, parameters: parameters, inputs: signals) {
+    parameters, sink, scope in
     if parameters.signals.isEmpty {
       emit(.completed, to: sink)
       return

@@ -38,8 +38,7 @@ extension Signal {
 final class ConcatSignal<Value, Failure: Error>: ListSignal<Value, Failure>, @unchecked Sendable {
   @inlinable
   init(name: SignalNameNode, inputs: [Signal<Value, Failure>]) {
-    super.init(name: name, inputs: inputs) { signal, sink, scope in
-      let inputs = ListSignal.inputs(of: signal)
+    super.init(name: name, inputs: inputs) { inputs, sink, scope in
       ConcatState(signals: inputs, sink: sink, scope: scope).advance()
     }
   }
@@ -191,14 +190,7 @@ extension Signal {
   /// The `startWith` stage: sends `value` on the subscribing thread, then subscribes.
   @inlinable
   func startingWith(_ value: Value) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, Value>
-    return Op(name: .applied(nil, "startWith:", .state), source: self, parameter: value) {
-      signal, sink, scope in
-      let op = Op.cast(signal)
-      emit(.next(op.parameter), to: sink)
-      if scope.isDisposed { return }
-      op.subscribeInput(sink: sink, scope: scope)
-    }
+    appending(subscribing: StartWithStage(value: value), name: .applied(nil, "startWith:", .state))
   }
 
   /// Ignores the receiver's values and, when it completes, subscribes to the signal `next`
@@ -211,32 +203,58 @@ extension Signal {
   public func then<T>(
     _ next: @escaping () -> Signal<T, Failure>, isolation: isolated (any Actor)? = #isolation
   ) -> Signal<T, Failure> {
-    typealias Op = UnarySignal<Value, Failure, T, Failure, ThenParameter<T, Failure>>
-    return Op(
-      name: .input("then:"), source: isolated(to: isolation), parameter: ThenParameter(next)
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let next = op.parameter.next
-      let child = scope.makeChild()
-      op.subscribeInput(
-        sink: { event in
-          switch event {
-          case .next: break
-          case .error(let error): emit(.error(error), to: sink)
-          case .completed:
-            scope.endChild(child)
-            if scope.isDisposed { return }
-            next().subscribe(sink: sink, scope: scope)
-          }
-        }, scope: child)
-    }
+    isolated(to: isolation).appending(subscribing: ThenStage(next: next), name: .input("then:"))
   }
 }
 
-/// The signal factory of `then`, in a struct so that the closure keeps its declared shape in a
-/// ``UnarySignal`` (CONTRIBUTING, rule 3).
+/// The subscribing stage of `startWith`: sends `value` as each subscription starts, then
+/// subscribes to the input unless that disposed the subscription. Its description is the value,
+/// which the operator's name shows (`-startWith: 0`).
 @usableFromInline
-struct ThenParameter<Value, Failure: Error> {
+struct StartWithStage<Value, Failure: Error>: SubscribingStage, CustomStringConvertible {
+  @usableFromInline typealias Input = Value
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline let value: Value
+  @inlinable init(value: Value) { self.value = value }
+
+  @usableFromInline var description: String { String(describing: value) }
+
+  @inlinable
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<Value, Failure>.Sink,
+    scope: SubscriptionScope
+  ) {
+    emit(.next(value), to: sink)
+    if scope.isDisposed { return }
+    input.subscribe(sink: sink, scope: scope)
+  }
+}
+
+/// The subscribing stage of `then`: ignores the input's values and, when it completes,
+/// subscribes to the signal `next` makes; an error is forwarded instead.
+@usableFromInline
+struct ThenStage<Input, Value, Failure: Error>: SubscribingStage {
+  @usableFromInline typealias InputFailure = Failure
   @usableFromInline let next: () -> Signal<Value, Failure>
-  @inlinable init(_ next: @escaping () -> Signal<Value, Failure>) { self.next = next }
+  @inlinable init(next: @escaping () -> Signal<Value, Failure>) { self.next = next }
+
+  @inlinable
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<Value, Failure>.Sink,
+    scope: SubscriptionScope
+  ) {
+    let next = self.next
+    let child = scope.makeChild()
+    input.subscribe(
+      sink: { event in
+        switch event {
+        case .next: break
+        case .error(let error): emit(.error(error), to: sink)
+        case .completed:
+          scope.endChild(child)
+          if scope.isDisposed { return }
+          next().subscribe(sink: sink, scope: scope)
+        }
+      }, scope: child)
+  }
 }

@@ -9,13 +9,7 @@ extension Signal {
   /// ```
   @inlinable
   public func deliver(on scheduler: any Scheduler) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, any Scheduler>
-    return Op(name: .input("deliverOn:"), source: self, parameter: scheduler) {
-      signal, sink, scope in
-      let op = Op.cast(signal)
-      let hop = Hop(to: .scheduler(op.parameter), scope: scope, deliver: sink)
-      op.subscribeInput(sink: { hop.receive($0) }, scope: scope)
-    }
+    appending(subscribing: DeliverOnStage(scheduler: scheduler), name: .input("deliverOn:"))
   }
 
   /// Subscribes to the receiver on `scheduler`, so its side effects run there; events are
@@ -26,17 +20,7 @@ extension Signal {
   /// ```
   @inlinable
   public func subscribe(on scheduler: any Scheduler) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, any Scheduler>
-    return Op(name: .input("subscribeOn:"), source: self, parameter: scheduler) {
-      signal, sink, scope in
-      let op = Op.cast(signal)
-      let downstream = SendableSink(sink)
-      let scheduled = op.parameter.schedule {
-        if scope.isDisposed { return }
-        op.subscribeInput(sink: downstream.send, scope: scope)
-      }
-      if let scheduled { scope.add(scheduled) }
-    }
+    appending(subscribing: SubscribeOnStage(scheduler: scheduler), name: .input("subscribeOn:"))
   }
 
   /// Delivers every event on the main queue: synchronously when it already arrives there with
@@ -46,18 +30,71 @@ extension Signal {
   /// results.deliverOnMainThread().subscribe(next: { tableView.reload($0) })
   /// ```
   public func deliverOnMainThread() -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, Void>
-    // Its events arrive on the main actor, so main-actor stages and subscribers after it need no
-    // hop of their own (see ``Signal/deliveryActor``).
-    return Op(
-      name: .input("deliverOnMainThread"), source: self, parameter: (),
-      deliveryActor: ObjectIdentifier(MainActor.shared)
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let hop = Hop<Event<Value, Failure>>(to: .mainActor) { event in
-        if !scope.isDisposed { sink(&event) }
-      }
-      op.subscribeInput(sink: { hop.receive($0) }, scope: scope)
+    appending(subscribing: DeliverOnMainThreadStage(), name: .input("deliverOnMainThread"))
+  }
+}
+
+/// The subscribing stage of `deliver(on:)`: carries each subscription's events to `scheduler`,
+/// in order.
+@usableFromInline
+struct DeliverOnStage<Value, Failure: Error>: SubscribingStage {
+  @usableFromInline typealias Input = Value
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline let scheduler: any Scheduler
+  @inlinable init(scheduler: any Scheduler) { self.scheduler = scheduler }
+
+  @inlinable
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<Value, Failure>.Sink,
+    scope: SubscriptionScope
+  ) {
+    let hop = Hop(to: .scheduler(scheduler), scope: scope, deliver: sink)
+    input.subscribe(sink: { hop.receive($0) }, scope: scope)
+  }
+}
+
+/// The subscribing stage of `subscribe(on:)`: subscribes to the input from an action scheduled
+/// on `scheduler`, unless the subscription was disposed before it runs.
+@usableFromInline
+struct SubscribeOnStage<Value, Failure: Error>: SubscribingStage {
+  @usableFromInline typealias Input = Value
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline let scheduler: any Scheduler
+  @inlinable init(scheduler: any Scheduler) { self.scheduler = scheduler }
+
+  @inlinable
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<Value, Failure>.Sink,
+    scope: SubscriptionScope
+  ) {
+    let downstream = SendableSink(sink)
+    let scheduled = scheduler.schedule {
+      if scope.isDisposed { return }
+      input.subscribe(sink: downstream.send, scope: scope)
     }
+    if let scheduled { scope.add(scheduled) }
+  }
+}
+
+/// The subscribing stage of `deliverOnMainThread`: carries each subscription's events to the
+/// main actor, in order, and drops those that arrive there after the subscription was disposed.
+struct DeliverOnMainThreadStage<Value, Failure: Error>: SubscribingStage {
+  typealias Input = Value
+  typealias InputFailure = Failure
+
+  /// Its events arrive on the main actor, so main-actor stages and subscribers after it need no
+  /// hop of their own (see ``Signal/deliveryActor``).
+  static func deliveryActor(after inputActor: ObjectIdentifier?) -> ObjectIdentifier? {
+    ObjectIdentifier(MainActor.shared)
+  }
+
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<Value, Failure>.Sink,
+    scope: SubscriptionScope
+  ) {
+    let hop = Hop<Event<Value, Failure>>(to: .mainActor) { event in
+      if !scope.isDisposed { sink(&event) }
+    }
+    input.subscribe(sink: { hop.receive($0) }, scope: scope)
   }
 }

@@ -11,26 +11,8 @@ extension Signal {
     _ handler: @escaping (Failure) -> Signal<Value, E>,
     isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, E> {
-    typealias Op = UnarySignal<Value, Failure, Value, E, ErrorHandler<Failure, Signal<Value, E>>>
-    return Op(
-      name: .input("catch:"), source: isolated(to: isolation),
-      parameter: ErrorHandler(handler)
-    ) {
-      signal, sink, scope in
-      let op = Op.cast(signal)
-      let sourceScope = scope.makeChild()
-      op.subscribeInput(
-        sink: { event in
-          switch event {
-          case .next(let value): emit(.next(value), to: sink)
-          case .completed: emit(.completed, to: sink)
-          case .error(let error):
-            scope.endChild(sourceScope)
-            if scope.isDisposed { return }
-            op.parameter.handle(error).subscribe(sink: sink, scope: scope)
-          }
-        }, scope: sourceScope)
-    }
+    isolated(to: isolation).appending(
+      subscribing: CatchStage(handler: handler), name: .input("catch:"))
   }
 
   /// On error, subscribes to `replacement` instead (RAC's `-catchTo:`);
@@ -164,11 +146,36 @@ extension Signal where Failure == Never {
   }
 }
 
-/// The recovery of `catch`, kept with its declared shape (CONTRIBUTING, rule 3).
+/// The subscribing stage of `catch`: forwards the input's values and completion; on its error,
+/// subscribes to the signal `handler` makes from it in the input's place.
 @usableFromInline
-struct ErrorHandler<F: Error, R>: @unchecked Sendable {
-  @usableFromInline let handle: (F) -> R
-  @inlinable init(_ handle: @escaping (F) -> R) { self.handle = handle }
+struct CatchStage<Value, InputFailure: Error, Failure: Error>: SubscribingStage {
+  @usableFromInline typealias Input = Value
+  @usableFromInline let handler: (InputFailure) -> Signal<Value, Failure>
+  @inlinable init(handler: @escaping (InputFailure) -> Signal<Value, Failure>) {
+    self.handler = handler
+  }
+
+  @inlinable
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<Value, Failure>.Sink,
+    scope: SubscriptionScope
+  ) {
+    let sourceScope = scope.makeChild()
+    // The sink reads the handler through `input`, so a subscription keeps this signal and its
+    // input: one dropped undisposed stays alive with its sources, as `Disposable` documents.
+    input.subscribe(
+      sink: { event in
+        switch event {
+        case .next(let value): emit(.next(value), to: sink)
+        case .completed: emit(.completed, to: sink)
+        case .error(let error):
+          scope.endChild(sourceScope)
+          if scope.isDisposed { return }
+          input.stage.handler(error).subscribe(sink: sink, scope: scope)
+        }
+      }, scope: sourceScope)
+  }
 }
 
 /// The stage of `mapError`: sends the transformed failure; values and completion pass through.

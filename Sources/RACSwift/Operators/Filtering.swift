@@ -368,30 +368,8 @@ extension Signal {
   @inlinable
   public func takeLast(_ count: Int) -> Signal<Value, Failure> {
     precondition(count >= 0, "takeLast count must not be negative")
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, Int>
-    return Op(name: .inputCount("takeLast:", count), source: self, parameter: count) {
-      signal, sink, scope in
-      let op = Op.cast(signal)
-      let count = op.parameter
-      let state = FoldState(accumulator: RingBuffer<Value>())
-      op.subscribeInput(
-        sink: { event in
-          switch event {
-          case .next(let value):
-            guard count > 0 else { return }
-            if state.accumulator.count == count { _ = state.accumulator.popFirst() }
-            state.accumulator.append(value)
-          case .error:
-            sink(&event)
-          case .completed:
-            while let value = state.accumulator.popFirst() {
-              if scope.isDisposed { return }
-              emit(.next(value), to: sink)
-            }
-            emit(.completed, to: sink)
-          }
-        }, scope: scope)
-    }
+    return appending(
+      subscribing: TakeLastStage(count: count), name: .inputCount("takeLast:", count))
   }
 
   /// Forwards values while `predicate` holds; completes at the first value failing it (RAC's
@@ -460,4 +438,40 @@ extension Signal {
     appending(SkipUntilMatchStage(isStart: isStart), name: name)
   }
 
+}
+
+/// The subscribing stage of `takeLast`: keeps the last `count` values of a subscription and
+/// sends them, then the completion, when the input completes.
+@usableFromInline
+struct TakeLastStage<Value, Failure: Error>: SubscribingStage {
+  @usableFromInline typealias Input = Value
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline let count: Int
+  @inlinable init(count: Int) { self.count = count }
+
+  @inlinable
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<Value, Failure>.Sink,
+    scope: SubscriptionScope
+  ) {
+    let count = self.count
+    let state = FoldState(accumulator: RingBuffer<Value>())
+    input.subscribe(
+      sink: { event in
+        switch event {
+        case .next(let value):
+          guard count > 0 else { return }
+          if state.accumulator.count == count { _ = state.accumulator.popFirst() }
+          state.accumulator.append(value)
+        case .error:
+          sink(&event)
+        case .completed:
+          while let value = state.accumulator.popFirst() {
+            if scope.isDisposed { return }
+            emit(.next(value), to: sink)
+          }
+          emit(.completed, to: sink)
+        }
+      }, scope: scope)
+  }
 }

@@ -39,11 +39,11 @@ extension Signal {
   static func merge(_ list: [Signal<Value, Failure>], name: SignalNameNode) -> Signal<
     Value, Failure
   > {
-    ListSignal(name: name, inputs: list) { signal, sink, scope in
+    ListSignal(name: name, inputs: list) { inputs, sink, scope in
       // The inner-signal template's run, with the list in place of a receiver.
       let run = FlattenRun(
         MergeStage<Value, Failure>(concurrencyLimit: .max), sink: sink, scope: scope)
-      for inner in ListSignal.inputs(of: signal) {
+      for inner in inputs {
         // A synchronous error disposed everything: stop subscribing the rest.
         if scope.isDisposed { return }
         run.start(inner)

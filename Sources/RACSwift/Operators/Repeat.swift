@@ -37,12 +37,25 @@ extension Signal {
 
   @inlinable
   func resubscribing(name: SignalNameNode, rule: ResubscribeRule) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, ResubscribeRule>
-    return Op(name: name, source: self, parameter: rule) { signal, sink, scope in
-      let op = Op.cast(signal)
-      ResubscribeState(source: op.source, rule: op.parameter, sink: sink, scope: scope)
-        .subscribeAgain()
-    }
+    appending(subscribing: ResubscribingStage(rule: rule), name: name)
+  }
+}
+
+/// The subscribing stage of `repeat` and `retry`: subscribes to the input again, by `rule`, each
+/// time it ends (see ``ResubscribeState``).
+@usableFromInline
+struct ResubscribingStage<Value, Failure: Error>: SubscribingStage {
+  @usableFromInline typealias Input = Value
+  @usableFromInline typealias InputFailure = Failure
+  @usableFromInline let rule: ResubscribeRule
+  @inlinable init(rule: ResubscribeRule) { self.rule = rule }
+
+  @inlinable
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<Value, Failure>.Sink,
+    scope: SubscriptionScope
+  ) {
+    ResubscribeState(source: input.source, rule: rule, sink: sink, scope: scope).subscribeAgain()
   }
 }
 

@@ -70,14 +70,8 @@ extension Signal {
   public func initially(
     _ body: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, SubscriptionAction>
-    return Op(name: .input("initially:"), source: self, parameter: SubscriptionAction(body)) {
-      signal, sink, scope in
-      let op = Op.cast(signal)
-      op.parameter.body()
-      if scope.isDisposed { return }
-      op.subscribeInput(sink: sink, scope: scope)
-    }.startingSubscriptions(on: isolation)
+    appending(subscribing: InitiallyStage(body: body), name: .input("initially:"))
+      .startingSubscriptions(on: isolation)
   }
 
   /// Runs `body` when the subscription ends for any reason: completion, error or disposal.
@@ -108,14 +102,7 @@ extension Signal {
 
   /// The `doDisposed` stage: adds `action` to each subscription's scope.
   func disposalEffect(_ action: DisposalAction) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, DisposalAction>
-    return Op(name: .input("doDisposed:"), source: self, parameter: action) {
-      signal, sink, scope in
-      let op = Op.cast(signal)
-      let action = op.parameter
-      scope.add(AnyDisposable { action.run() })
-      op.subscribeInput(sink: sink, scope: scope)
-    }
+    appending(subscribing: DoDisposedStage(action: action), name: .input("doDisposed:"))
   }
 
   /// A stage that runs `effect` with each event, then forwards it, on `isolation` if there is one.
@@ -123,54 +110,86 @@ extension Signal {
     name: SignalNameNode, isolation: (any Actor)?,
     effect: @escaping (inout Event<Value, Failure>) -> Void
   ) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, SideEffect<Value, Failure>>
     // On an actor, the stage reads the receiver's events carried there (`isolated(to:)`, the
     // rule every closure-taking operator follows).
-    let source = isolated(to: isolation)
-    return Op(
-      name: name, source: source,
-      parameter: SideEffect(effect: effect, onActor: isolation != nil),
-      deliveryActor: source.deliveryActor
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let effect = op.parameter.effect
-      guard op.parameter.onActor else {
-        op.subscribeInput(
-          sink: { event in
-            effect(&event)
-            sink(&event)
-          }, scope: scope)
-        return
-      }
-      op.subscribeInput(
-        sink: { event in
-          // An effect written on an actor never starts once the subscription is disposed.
-          if scope.isDisposed { return }
-          effect(&event)
-          sink(&event)
-        }, scope: scope)
-    }
+    isolated(to: isolation).appending(
+      subscribing: SideEffectStage(effect: effect, onActor: isolation != nil), name: name)
   }
 }
 
-/// A side effect's closure, and whether it was added from an actor, kept in a struct so that the
-/// closure keeps its declared shape in a ``UnarySignal`` (CONTRIBUTING, rule 3). The closure is
-/// not `Sendable`: it is only ever called on the actor it was added from (or, without one, where
-/// the signal delivers, one event at a time — RAC's rule).
-struct SideEffect<Value, Failure: Error> {
+/// The subscribing stage of `doNext`, `doError`, `doCompleted` and `finally`: runs `effect` with
+/// each event, then forwards it. The closure is not `Sendable`: it is only ever called on the
+/// actor it was added from (or, without one, where the signal delivers, one event at a time —
+/// RAC's rule).
+struct SideEffectStage<Value, Failure: Error>: SubscribingStage {
+  typealias Input = Value
+  typealias InputFailure = Failure
   let effect: (inout Event<Value, Failure>) -> Void
+  /// Whether the effect was added from an actor: it then never starts once the subscription is
+  /// disposed.
   let onActor: Bool
+
+  /// It sends only while one of its input's events is delivered.
+  static var sendsOnInputDelivery: Bool { true }
+
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<Value, Failure>.Sink,
+    scope: SubscriptionScope
+  ) {
+    let effect = self.effect
+    guard onActor else {
+      input.subscribe(
+        sink: { event in
+          effect(&event)
+          sink(&event)
+        }, scope: scope)
+      return
+    }
+    input.subscribe(
+      sink: { event in
+        // An effect written on an actor never starts once the subscription is disposed.
+        if scope.isDisposed { return }
+        effect(&event)
+        sink(&event)
+      }, scope: scope)
+  }
 }
 
-/// The closure `initially` runs as each subscription starts, in a struct so that it keeps its
-/// declared shape in a ``UnarySignal`` (CONTRIBUTING, rule 3).
-struct SubscriptionAction {
+/// The subscribing stage of `initially`: runs `body` as each subscription starts, then
+/// subscribes to the input unless that disposed the subscription.
+struct InitiallyStage<Value, Failure: Error>: SubscribingStage {
+  typealias Input = Value
+  typealias InputFailure = Failure
   let body: () -> Void
-  init(_ body: @escaping () -> Void) { self.body = body }
+
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<Value, Failure>.Sink,
+    scope: SubscriptionScope
+  ) {
+    body()
+    if scope.isDisposed { return }
+    input.subscribe(sink: sink, scope: scope)
+  }
 }
 
-/// The closure `doDisposed` runs as each subscription ends, and the actor it was added from, in a
-/// struct so that it keeps its declared shape in a ``UnarySignal`` (CONTRIBUTING, rule 3).
+/// The subscribing stage of `doDisposed`: adds `action` to each subscription's scope, then
+/// subscribes to the input.
+struct DoDisposedStage<Value, Failure: Error>: SubscribingStage {
+  typealias Input = Value
+  typealias InputFailure = Failure
+  let action: DisposalAction
+
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<Value, Failure>.Sink,
+    scope: SubscriptionScope
+  ) {
+    let action = self.action
+    scope.add(AnyDisposable { action.run() })
+    input.subscribe(sink: sink, scope: scope)
+  }
+}
+
+/// The closure `doDisposed` runs as each subscription ends, and the actor it was added from.
 ///
 /// Sendable because the body is only ever called on `actor` (carried there by a ``Hop`` when the
 /// subscription ends elsewhere), or, added outside any actor, once per subscription by the thread

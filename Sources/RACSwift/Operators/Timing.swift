@@ -18,28 +18,8 @@ extension Signal {
   /// toasts.delay(.seconds(2), on: MainScheduler.shared)
   /// ```
   public func delay(_ interval: Duration, on scheduler: any Scheduler) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, ScheduledInterval>
-    return Op(
-      name: .input("delay:"), source: self,
-      parameter: ScheduledInterval(interval: interval, scheduler: scheduler)
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let interval = op.parameter.interval
-      let scheduler = op.parameter.scheduler
-      let output = SerializedEventSink(sink: sink, scope: scope)
-      let pending = PendingActions()
-      scope.add(pending)
-      op.subscribeInput(
-        sink: { event in
-          if case .error = event {
-            pending.dispose()
-            output.send(event)
-            return
-          }
-          let delayed = Handoff(event)
-          scheduler.schedule(after: interval, tracking: pending) { output.send(delayed.value) }
-        }, scope: scope)
-    }
+    appending(
+      subscribing: DelayStage(interval: interval, scheduler: scheduler), name: .input("delay:"))
   }
 
   /// Sends a value only after `interval` has passed without a newer one (a debounce; RAC's
@@ -65,33 +45,10 @@ extension Signal {
     valuesPassingTest shouldThrottle: @escaping (Value) -> Bool,
     isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, ThrottleParameters<Value>>
-    return Op(
-      name: .input("throttle:"), source: isolated(to: isolation),
-      parameter: ThrottleParameters(
-        interval: interval, scheduler: scheduler, shouldThrottle: shouldThrottle)
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let shouldThrottle = op.parameter.shouldThrottle
-      let state = ThrottleState(
-        interval: op.parameter.interval, scheduler: op.parameter.scheduler,
-        output: SerializedEventSink(sink: sink, scope: scope)
-      )
-      scope.add(state.pending)
-      op.subscribeInput(
-        sink: { event in
-          switch event {
-          case .next(let value):
-            if shouldThrottle(value) { state.hold(value) } else { state.sendNow(value) }
-          case .completed:
-            state.flush()
-            state.output.send(.completed)
-          case .error:
-            state.drop()
-            state.output.send(event)
-          }
-        }, scope: scope)
-    }
+    isolated(to: isolation).appending(
+      subscribing: ThrottleStage(
+        interval: interval, scheduler: scheduler, shouldThrottle: shouldThrottle),
+      name: .input("throttle:"))
   }
 
   /// Fails with ``TimeoutError/timedOut`` if the receiver has not finished `interval` after
@@ -104,21 +61,10 @@ extension Signal {
   public func timeout(_ interval: Duration, on scheduler: any Scheduler) -> Signal<
     Value, TimeoutError<Failure>
   > {
-    typealias Op = UnarySignal<
-      Value, Failure, Value, TimeoutError<Failure>, TimeoutParameters<TimeoutError<Failure>>
-    >
-    return Op(
-      name: .input("timeout:"), source: self,
-      parameter: TimeoutParameters(interval: interval, scheduler: scheduler, failure: .timedOut)
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let output = op.parameter.startTimer(sink: sink, scope: scope)
-      op.subscribeInput(
-        sink: { event in
-          if event.isTerminal { output.pending.dispose() }
-          output.sink.send(event.mapError { TimeoutError.underlying($0) })
-        }, scope: scope.makeChild())
-    }
+    appending(
+      subscribing: TimeoutStage(
+        timer: TimeoutTimer(interval: interval, scheduler: scheduler, failure: .timedOut)),
+      name: .input("timeout:"))
   }
 
   /// Fails with `error` if the receiver has not finished `interval` after subscription.
@@ -129,19 +75,10 @@ extension Signal {
   public func timeout(
     _ interval: Duration, on scheduler: any Scheduler, orFail error: Failure
   ) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, TimeoutParameters<Failure>>
-    return Op(
-      name: .input("timeout:"), source: self,
-      parameter: TimeoutParameters(interval: interval, scheduler: scheduler, failure: error)
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let output = op.parameter.startTimer(sink: sink, scope: scope)
-      op.subscribeInput(
-        sink: { event in
-          if event.isTerminal { output.pending.dispose() }
-          output.sink.send(event)
-        }, scope: scope.makeChild())
-    }
+    appending(
+      subscribing: TimeoutOrFailStage(
+        timer: TimeoutTimer(interval: interval, scheduler: scheduler, failure: error)),
+      name: .input("timeout:"))
   }
 
   /// Collects values into arrays sent `interval` after the first value of each batch (RAC's
@@ -156,30 +93,9 @@ extension Signal {
   > {
     precondition(
       !(scheduler is ImmediateScheduler), "buffer(withTime:on:) needs a scheduler that can delay")
-    typealias Op = UnarySignal<Value, Failure, [Value], Failure, ScheduledInterval>
-    return Op(
-      name: .input("bufferWithTime:"), source: self,
-      parameter: ScheduledInterval(interval: interval, scheduler: scheduler)
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let state = TimeBufferState<Value, Failure>(
-        interval: op.parameter.interval, scheduler: op.parameter.scheduler,
-        output: SerializedEventSink(sink: sink, scope: scope)
-      )
-      scope.add(state.pending)
-      op.subscribeInput(
-        sink: { event in
-          switch event {
-          case .next(let value): state.append(value)
-          case .completed:
-            state.flush()
-            state.output.send(.completed)
-          case .error(let error):
-            state.pending.dispose()
-            state.output.send(.error(error))
-          }
-        }, scope: scope)
-    }
+    return appending(
+      subscribing: BufferWithTimeStage(interval: interval, scheduler: scheduler),
+      name: .input("bufferWithTime:"))
   }
 }
 
@@ -211,22 +127,145 @@ extension Signal where Value == Int, Failure == Never {
   }
 }
 
-/// When and where a timing operator (`delay`, `buffer(withTime:on:)`) schedules its work.
-struct ScheduledInterval {
+/// The subscribing stage of `delay`: schedules each value and the completion `interval` later on
+/// `scheduler`; forwards an error at once, cancelling what is pending.
+struct DelayStage<Value, Failure: Error>: SubscribingStage {
+  typealias Input = Value
+  typealias InputFailure = Failure
   let interval: Duration
   let scheduler: any Scheduler
+
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<Value, Failure>.Sink,
+    scope: SubscriptionScope
+  ) {
+    let interval = self.interval
+    let scheduler = self.scheduler
+    let output = SerializedEventSink(sink: sink, scope: scope)
+    let pending = PendingActions()
+    scope.add(pending)
+    input.subscribe(
+      sink: { event in
+        if case .error = event {
+          pending.dispose()
+          output.send(event)
+          return
+        }
+        let delayed = Handoff(event)
+        scheduler.schedule(after: interval, tracking: pending) { output.send(delayed.value) }
+      }, scope: scope)
+  }
 }
 
-/// The parameters of `throttle`, kept in a struct so the predicate keeps its declared shape
-/// (CONTRIBUTING, rule 3).
-struct ThrottleParameters<Value> {
+/// The subscribing stage of `throttle`: holds a value passing `shouldThrottle` until `interval`
+/// passes without a newer one (see ``ThrottleState``); sends the others at once.
+struct ThrottleStage<Value, Failure: Error>: SubscribingStage {
+  typealias Input = Value
+  typealias InputFailure = Failure
   let interval: Duration
   let scheduler: any Scheduler
   let shouldThrottle: (Value) -> Bool
+
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<Value, Failure>.Sink,
+    scope: SubscriptionScope
+  ) {
+    let shouldThrottle = self.shouldThrottle
+    let state = ThrottleState(
+      interval: interval, scheduler: scheduler,
+      output: SerializedEventSink(sink: sink, scope: scope)
+    )
+    scope.add(state.pending)
+    input.subscribe(
+      sink: { event in
+        switch event {
+        case .next(let value):
+          if shouldThrottle(value) { state.hold(value) } else { state.sendNow(value) }
+        case .completed:
+          state.flush()
+          state.output.send(.completed)
+        case .error:
+          state.drop()
+          state.output.send(event)
+        }
+      }, scope: scope)
+  }
 }
 
-/// The parameters of both `timeout`s: when, where, and the error sent when time is up.
-struct TimeoutParameters<Failure: Error> {
+/// The subscribing stage of `timeout(_:on:)`: fails with ``TimeoutError/timedOut`` when `timer`
+/// runs out first; the input's own error arrives as ``TimeoutError/underlying(_:)``.
+struct TimeoutStage<Value, InputFailure: Error>: SubscribingStage {
+  typealias Input = Value
+  typealias Failure = TimeoutError<InputFailure>
+  let timer: TimeoutTimer<TimeoutError<InputFailure>>
+
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<Value, TimeoutError<InputFailure>>.Sink,
+    scope: SubscriptionScope
+  ) {
+    let output = timer.start(sink: sink, scope: scope)
+    input.subscribe(
+      sink: { event in
+        if event.isTerminal { output.pending.dispose() }
+        output.sink.send(event.mapError { TimeoutError.underlying($0) })
+      }, scope: scope.makeChild())
+  }
+}
+
+/// The subscribing stage of `timeout(_:on:orFail:)`: fails with the error of `timer` when it runs
+/// out first.
+struct TimeoutOrFailStage<Value, Failure: Error>: SubscribingStage {
+  typealias Input = Value
+  typealias InputFailure = Failure
+  let timer: TimeoutTimer<Failure>
+
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<Value, Failure>.Sink,
+    scope: SubscriptionScope
+  ) {
+    let output = timer.start(sink: sink, scope: scope)
+    input.subscribe(
+      sink: { event in
+        if event.isTerminal { output.pending.dispose() }
+        output.sink.send(event)
+      }, scope: scope.makeChild())
+  }
+}
+
+/// The subscribing stage of `buffer(withTime:on:)`: collects values into batches sent `interval`
+/// after each batch's first value (see ``TimeBufferState``).
+struct BufferWithTimeStage<Input, Failure: Error>: SubscribingStage {
+  typealias InputFailure = Failure
+  typealias Value = [Input]
+  let interval: Duration
+  let scheduler: any Scheduler
+
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<[Input], Failure>.Sink,
+    scope: SubscriptionScope
+  ) {
+    let state = TimeBufferState<Input, Failure>(
+      interval: interval, scheduler: scheduler,
+      output: SerializedEventSink(sink: sink, scope: scope)
+    )
+    scope.add(state.pending)
+    input.subscribe(
+      sink: { event in
+        switch event {
+        case .next(let value): state.append(value)
+        case .completed:
+          state.flush()
+          state.output.send(.completed)
+        case .error(let error):
+          state.pending.dispose()
+          state.output.send(.error(error))
+        }
+      }, scope: scope)
+  }
+}
+
+/// The timer of both `timeout` stages: when, where, and the error sent when time is up.
+struct TimeoutTimer<Failure: Error> {
   let interval: Duration
   let scheduler: any Scheduler
   /// Handed to the scheduler's thread when time is up.
@@ -240,7 +279,7 @@ struct TimeoutParameters<Failure: Error> {
 
   /// Starts the timer of one subscription, which fails it through the returned sink when time is
   /// up unless the returned actions are disposed first (as they are with the subscription).
-  func startTimer<Value>(
+  func start<Value>(
     sink: @escaping (inout Event<Value, Failure>) -> Void, scope: SubscriptionScope
   ) -> (sink: SerializedEventSink<Value, Failure>, pending: PendingActions) {
     let output = SerializedEventSink(sink: sink, scope: scope)

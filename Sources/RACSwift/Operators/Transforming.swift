@@ -79,14 +79,28 @@ extension Signal {
   /// ```
   @inlinable
   public func materialize() -> Signal<Event<Value, Failure>, Never> {
-    typealias Op = UnarySignal<Value, Failure, Event<Value, Failure>, Never, Void>
-    return Op(name: .input("materialize"), source: self, parameter: ()) { signal, sink, scope in
-      Op.cast(signal).subscribeInput(
-        sink: { event in
-          emit(.next(event), to: sink)
-          if event.isTerminal && !scope.isDisposed { emit(.completed, to: sink) }
-        }, scope: scope)
-    }
+    appending(subscribing: MaterializeStage(), name: .input("materialize"))
+  }
+}
+
+/// The subscribing stage of `materialize`: sends each event as a value, and completes after the
+/// terminal one unless the subscription was disposed meanwhile.
+@usableFromInline
+struct MaterializeStage<Input, InputFailure: Error>: SubscribingStage {
+  @usableFromInline typealias Value = Event<Input, InputFailure>
+  @usableFromInline typealias Failure = Never
+  @inlinable init() {}
+
+  @inlinable
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<Event<Input, InputFailure>, Never>.Sink,
+    scope: SubscriptionScope
+  ) {
+    input.subscribe(
+      sink: { event in
+        emit(.next(event), to: sink)
+        if event.isTerminal && !scope.isDisposed { emit(.completed, to: sink) }
+      }, scope: scope)
   }
 }
 

@@ -30,7 +30,7 @@ enum SignalNameNode: @unchecked Sendable {
   case source(OperatorLabel, NameDetail)
   /// An operator on one input: `[input] -map:`, `[input] -take: 3`. A `nil` input is the
   /// signal's own `source`, read through ``Signal/nameInput()``: the operator classes that keep
-  /// their input (``StageSignal``, ``UnarySignal`` and the like) do not store it a second time in the name,
+  /// their input (``StageSignal``, ``SubscribingSignal`` and the like) do not store it a second time in the name,
   /// which saves a reference count per operator.
   case applied(AnyObject?, OperatorLabel, NameDetail)
   /// An operator with another signal: `[input] -concat: other`.

@@ -17,24 +17,28 @@ final class CombiningSignal<Signals, Value, Failure: Error>: Signal<Value, Failu
   @usableFromInline @exclusivity(unchecked) var held:
     ChainInputs<(parameters: CombiningParameters<Signals>, inputs: [AnyObject])>
 
-  /// A combining signal named `label` followed by its inputs (`+zip: (a, b, c)`); `inputs` are
-  /// the signals of `parameters`, in order.
-  @inlinable
+  /// A combining signal named `label` followed by its inputs (`+zip: (a, b, c)`), whose
+  /// subscriptions run `body` with `parameters`; `inputs` are the signals of `parameters`, in
+  /// order. `body` is the operator's closure literal, which captures nothing: inlined here, in
+  /// the operator's `@inlinable` body, the function the signal keeps reads the parameters back
+  /// from the signal (the downcast is this class's) and captures nothing either — one allocation
+  /// per operator.
+  @inlinable @inline(__always)
   init(
     label: OperatorLabel, parameters: CombiningParameters<Signals>, inputs: [AnyObject],
-    subscribe: @escaping SubscribeFunction
+    subscribe body:
+      @escaping (
+        _ parameters: CombiningParameters<Signals>, _ sink: @escaping Sink,
+        _ scope: SubscriptionScope
+      ) -> Void
   ) {
     held = ChainInputs((parameters, inputs))
     super.init(
       name: .inputs(label, .prefix),
-      depth: ChainDepth(aboveAll: inputs.lazy.map { ($0 as! any NamedSignalInternals).chainDepth }),
-      subscribe: subscribe)
-  }
-
-  /// The parameters of `signal`, which must be a `CombiningSignal` of this type that is alive.
-  @inlinable @inline(__always)
-  static func parameters(of signal: Signal<Value, Failure>) -> CombiningParameters<Signals> {
-    unsafeDowncast(signal, to: CombiningSignal.self).held.inputs.parameters
+      depth: ChainDepth(aboveAll: inputs.lazy.map { ($0 as! any NamedSignalInternals).chainDepth })
+    ) { signal, sink, scope in
+      body(unsafeDowncast(signal, to: CombiningSignal.self).held.inputs.parameters, sink, scope)
+    }
   }
 
   @usableFromInline

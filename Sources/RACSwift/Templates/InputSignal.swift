@@ -1,7 +1,7 @@
-/// The base of the operator signals with one input (``StageSignal``, ``UnarySignal``): an operator on
-/// one input signal, which it keeps through an ``InputReference`` and names as its own `source`.
-/// A subclass adds the one parameter it needs, with the declared shape of the user's closure
-/// (CONTRIBUTING, rule 3).
+/// The base of the operator signals with one input (``StageSignal``, ``SubscribingSignal``,
+/// ``UnarySignal``): an operator on one input signal, which it keeps through an
+/// ``InputReference`` and names as its own `source`. A subclass adds the one parameter it needs,
+/// with the declared shape of the user's closure (CONTRIBUTING, rule 3).
 ///
 /// It keeps the input the same way for every operator: released from the base class's `deinit`,
 /// through the stack guard every ``ChainDepth/releaseInterval`` signals of a chain, so releasing

@@ -47,6 +47,12 @@ protocol SubscribingStage<Value, Failure> {
   /// no hop (``Signal/deliveryActor``). `false` unless a stage says otherwise.
   static var sendsOnInputDelivery: Bool { get }
 
+  /// The actor the operator's events arrive on when the chain shows it (``Signal/deliveryActor``),
+  /// given its input's, `inputActor`: that one when ``sendsOnInputDelivery``, else none. A stage
+  /// that delivers on one actor whatever its input does says which (`deliverOnMainThread`: the
+  /// main actor).
+  static func deliveryActor(after inputActor: ObjectIdentifier?) -> ObjectIdentifier?
+
   /// Runs one subscription, which sends into `sink` and lives in `scope`.
   func subscribe(
     _ input: StageInput<Self>, sink: @escaping Signal<Value, Failure>.Sink,
@@ -56,11 +62,18 @@ protocol SubscribingStage<Value, Failure> {
 extension SubscribingStage {
   @inlinable @inline(__always)
   static var sendsOnInputDelivery: Bool { false }
+
+  @inlinable @inline(__always)
+  static func deliveryActor(after inputActor: ObjectIdentifier?) -> ObjectIdentifier? {
+    sendsOnInputDelivery ? inputActor : nil
+  }
 }
 
-/// The input of a ``SubscribingStage``, for as long as its `subscribe` runs.
+/// The input of a ``SubscribingStage``, for as long as its `subscribe` runs, or as long as a
+/// closure that captures it lives: it holds the operator's signal, and so the input
+/// (`subscribe(on:)` subscribes from an action scheduled on another thread).
 @usableFromInline
-struct StageInput<Stage: SubscribingStage> {
+struct StageInput<Stage: SubscribingStage>: Sendable {
   @usableFromInline let signal: SubscribingSignal<Stage>
 
   @inlinable init(_ signal: SubscribingSignal<Stage>) { self.signal = signal }
@@ -77,6 +90,11 @@ struct StageInput<Stage: SubscribingStage> {
   /// The input signal itself, for a stage that keeps it past this call to subscribe it again
   /// (`repeat`, `retry`).
   @inlinable var source: Signal<Stage.Input, Stage.InputFailure> { signal.source }
+
+  /// The stage, read from the operator's signal: for a closure that keeps the signal, and so the
+  /// input, alive for as long as it lives, by capturing `input` rather than the stage's
+  /// properties (`catch`).
+  @inlinable var stage: Stage { signal.stage }
 }
 
 /// The signal of an operator built on the subscribing template: its input (kept, named and
@@ -98,7 +116,7 @@ final class SubscribingSignal<Stage: SubscribingStage>: InputSignal<
     self.stage = stage
     super.init(
       name: name, source: source,
-      deliveryActor: Stage.sendsOnInputDelivery ? source.deliveryActor : nil,
+      deliveryActor: Stage.deliveryActor(after: source.deliveryActor),
       subscribe: subscribe)
   }
 
