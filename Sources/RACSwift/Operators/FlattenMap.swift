@@ -89,6 +89,21 @@ extension Signal where Failure == Never {
   ) -> Signal<T, E> {
     promotedImplicitly(E.self).flattenMap(transform, isolation: isolation)
   }
+
+  /// `flattenMapFirst` of a receiver that cannot fail to inner signals that can: the result
+  /// fails as they do, with no `promoteError()` to write.
+  ///
+  /// ```swift
+  /// let refreshTaps: Signal<Void, Never> = …
+  /// refreshTaps.flattenMapFirst { _ in api.reload() }  // Signal<Feed, URLError>
+  /// ```
+  @inlinable @_disfavoredOverload
+  public func flattenMapFirst<T, E: Error>(
+    _ transform: @escaping (Value) -> Signal<T, E>,
+    isolation: isolated (any Actor)? = #isolation
+  ) -> Signal<T, E> {
+    promotedImplicitly(E.self).flattenMapFirst(transform, isolation: isolation)
+  }
 }
 
 extension Signal {
@@ -109,5 +124,20 @@ extension Signal {
     isolation: isolated (any Actor)? = #isolation
   ) -> Signal<T, Failure> {
     flattenMap({ transform($0).promotedImplicitly(Failure.self) }, isolation: isolation)
+  }
+
+  /// `flattenMapFirst` of a receiver that can fail to inner signals that cannot: the result
+  /// fails as the receiver does, with no `promoteError()` to write.
+  ///
+  /// ```swift
+  /// let sessions: Signal<Session, AuthError> = …
+  /// sessions.flattenMapFirst { session in session.user.name.signal }  // fails as sessions do
+  /// ```
+  @inlinable @_disfavoredOverload
+  public func flattenMapFirst<T>(
+    _ transform: @escaping (Value) -> Signal<T, Never>,
+    isolation: isolated (any Actor)? = #isolation
+  ) -> Signal<T, Failure> {
+    flattenMapFirst({ transform($0).promotedImplicitly(Failure.self) }, isolation: isolation)
   }
 }

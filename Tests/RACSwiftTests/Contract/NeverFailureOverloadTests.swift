@@ -277,6 +277,15 @@ struct NeverFailureOverloadTests {
     check(failing.zip(with: failing).map { [$0, $1] }, [[2, 2]], failing: TestError.self)
   }
 
+  // MARK: flattenMapFirst
+
+  @Test("flattenMapFirst: a receiver that cannot fail to failing inner signals, and the reverse")
+  func flattenMapFirstForms() {
+    check(n1.flattenMapFirst { _ in f2 }, [2], failing: TestError.self)
+    check(f1.flattenMapFirst { _ in n2 }, [2], failing: TestError.self)
+    check(n1.flattenMapFirst { _ in n2 }, [2], failing: Never.self)
+  }
+
   // MARK: withLatest(from:)
 
   @Test("withLatest(from:): both sides, either side or neither able to fail")
