@@ -23,3 +23,24 @@ struct TerminalLatch {
     return true
   }
 }
+
+/// Forwards events until the first terminal one, then nothing: for stages that can end a
+/// subscription themselves (a thrown error) while upstream keeps sending. The unserialized
+/// counterpart of ``SerializedSink`` for one input, sharing its ``TerminalLatch``: upstream
+/// delivers serially, so it needs no gate, and like any unary stage it leaves checking the
+/// subscription's scope to the source.
+///
+/// Lock discipline: none needed — `latch` is touched only from `send`, which upstream calls one
+/// event at a time.
+@usableFromInline
+final class TerminalGuard<Value, Failure: Error>: @unchecked Sendable {
+  @usableFromInline let sink: (inout Event<Value, Failure>) -> Void
+  @usableFromInline @exclusivity(unchecked) var latch = TerminalLatch()
+
+  @inlinable init(sink: @escaping (inout Event<Value, Failure>) -> Void) { self.sink = sink }
+
+  @inlinable @inline(__always)
+  func send(_ event: Event<Value, Failure>) {
+    if latch.admit(event) { emit(event, to: sink) }
+  }
+}
