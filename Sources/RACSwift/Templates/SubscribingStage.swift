@@ -3,7 +3,7 @@
 /// `doDisposed`), an input subscribed again (`repeat`, `retry`), values held until the input
 /// completes and sent one by one while the subscription lasts (`takeLast`, `collect`): the
 /// template for the single-input operators a ``SignalStage`` cannot express (CONTRIBUTING,
-/// "Operators written below the templates").
+/// "An operator that needs each subscription").
 ///
 /// A subscribing stage is a small struct of the operator's parameters, with their declared
 /// types, and one ``subscribe(_:sink:scope:)``, which runs one subscription: it subscribes the
@@ -30,7 +30,7 @@
 ///
 /// Per-subscription state lives where the stage puts it: locals of `subscribe` captured by the
 /// sink it subscribes with, or one final class that the sink captures alone (CONTRIBUTING,
-/// rule 4). The rules of "Operators written below the templates" apply inside `subscribe`.
+/// rule 4). The rules of "An operator that needs each subscription" apply inside `subscribe`.
 @usableFromInline
 protocol SubscribingStage<Value, Failure> {
   /// The type of the input's values.

@@ -15,6 +15,10 @@ struct ContributingWalkthroughTests {
     ("## Writing an operator", "Operators/Scan.swift", "public func scan<A>("),
     ("### An operator with a second input", "Operators/Sample.swift", "public func sample<T>("),
     ("### An operator with inner signals", "Operators/Flatten.swift", "public func flatten<T>()"),
+    (
+      "### An operator that needs each subscription", "Operators/Delay.swift",
+      "public func delay("
+    ),
   ]
 
   @Test(
