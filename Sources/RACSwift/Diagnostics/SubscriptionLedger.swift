@@ -29,8 +29,8 @@ public final class SubscriptionLedger: Sendable {
   private let live = StripedCounter()
   /// Each live subscription of a ledger installed with `withLedger` (never of ``global``, whose
   /// subscriptions are only counted): where it was made and, for one made by `subscribe`, the
-  /// signal subscribed, by the identity of its scope.
-  private let places = Mutex<[ObjectIdentifier: LivePlace]>([:])
+  /// name of the chain subscribed.
+  private let places = LivePlaces()
 
   /// A new, empty ledger.
   public init() {}
@@ -96,15 +96,14 @@ public final class SubscriptionLedger: Sendable {
   @usableFromInline
   func subscriptionStarted(_ scope: SubscriptionScope, isRoot: Bool) {
     live.increment()
-    let place = LivePlace(origin: scope.origin, isRoot: isRoot)
-    places.withLock { $0[ObjectIdentifier(scope)] = place }
+    places.insert(LivePlace(origin: scope.origin, isRoot: isRoot), for: ObjectIdentifier(scope))
   }
 
   /// A subscription of an installed ledger ended.
   @usableFromInline
   func subscriptionEnded(_ scope: SubscriptionScope) {
     live.decrement()
-    _ = places.withLock { $0.removeValue(forKey: ObjectIdentifier(scope)) }
+    places.remove(ObjectIdentifier(scope))
   }
 
   /// Names the root subscription of `scope` after `signal`, the signal `subscribe` was called
@@ -117,7 +116,7 @@ public final class SubscriptionLedger: Sendable {
     let name =
       depth <= Self.deepestNamedChain
       ? signal.name : "a chain of \(depth) operators, named \(signal.nameNodeValue.label)"
-    places.withLock { $0[ObjectIdentifier(scope)]?.name = name }
+    places.name(ObjectIdentifier(scope), name)
   }
 
   /// The deepest chain a live subscription is listed by its full name.
@@ -135,7 +134,7 @@ public final class SubscriptionLedger: Sendable {
   /// // ["[[+subject] -map:] subscribed at SearchViewModel.swift:42"]
   /// ```
   public var liveSubscriptions: [LiveSubscription] {
-    let places = self.places.withLock { Array($0.values) }
+    let places = self.places.all
     var chains: [LiveSubscription] = []
     var inner: [String?: Int] = [:]
     for place in places {
@@ -186,6 +185,40 @@ public final class SubscriptionLedger: Sendable {
       if innerSubscriptions > 0 { text += " (+\(innerSubscriptions) inner)" }
       return text
     }
+  }
+}
+
+/// The places of an installed ledger's live subscriptions, by the identity of their scopes.
+///
+/// Lock discipline: `entries` is read and written only with `lock` held (a ``Lock``, which the
+/// thread sanitizer's run sees, unlike a bare `Mutex`); nothing is called out while it is held.
+final class LivePlaces: @unchecked Sendable {
+  private let lock = Lock()
+  private var entries: [ObjectIdentifier: LivePlace] = [:]
+
+  func insert(_ place: LivePlace, for scope: ObjectIdentifier) {
+    lock.lock()
+    entries[scope] = place
+    lock.unlock()
+  }
+
+  func remove(_ scope: ObjectIdentifier) {
+    lock.lock()
+    let removed = entries.removeValue(forKey: scope)
+    lock.unlock()
+    _ = removed
+  }
+
+  func name(_ scope: ObjectIdentifier, _ name: String) {
+    lock.lock()
+    entries[scope]?.name = name
+    lock.unlock()
+  }
+
+  var all: [LivePlace] {
+    lock.lock()
+    defer { lock.unlock() }
+    return Array(entries.values)
   }
 }
 
