@@ -48,7 +48,7 @@ extension Signal {
         if scope.isDisposed { return }
         run.start(inner)
       }
-      run.endOuter()
+      run.endReceiver()
     }
   }
 }

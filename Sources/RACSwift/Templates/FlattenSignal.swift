@@ -37,8 +37,8 @@ extension Signal {
   where Stage.Input == Value, Stage.Failure == Failure {
     FlattenSignal(name: name, source: self, stage: stage) { signal, sink, scope in
       let op = FlattenSignal<Stage>.cast(signal)
-      let receiver = FlattenReceiver(FlattenRun(op.stage, sink: sink, scope: scope))
-      op.subscribeInput(sink: { receiver.receive($0) }, scope: receiver.run.outerScope)
+      let run = FlattenRun(op.stage, sink: sink, scope: scope)
+      op.subscribeInput(sink: { run.receiveOuter($0) }, scope: run.outerScope)
     }
   }
 }
@@ -60,13 +60,15 @@ struct InnerDelivery<Value, Failure: Error> {
 /// One subscription of a ``FlattenStage``: the receiver's subscription, every inner signal's,
 /// and their events through its ``SerializedSink`` base.
 ///
-/// What only the receiver's delivery touches lives apart, in a ``FlattenReceiver``: so no
+/// What only the receiver's delivery touches lives apart, in its ``FlattenReceiverSide``: so no
 /// stored `var` of the run is written by one thread while another reads one. (With them in the
 /// run, the thread sanitizer's debug run reported the receiver's write of its state and the gate
 /// owner's reads of other fields as races at one address, the run's: 6 runs in 25 of
 /// `FlattenMapFirstConcurrencyTests`.)
 ///
 /// Lock discipline:
+/// - `receiverSide` is immutable; its fields are touched only where the receiver delivers
+///   (serially).
 /// - `active` counts the receiver until it ends, plus every inner signal started or queued and
 ///   not yet completed or replaced; a `switchTo` inner signal's count is given back once
 ///   (``settle(_:)``, atomic); the result completes when it reaches zero.
@@ -80,6 +82,8 @@ final class FlattenRun<Stage: FlattenStage>: SerializedSink<
 >, @unchecked Sendable
 {
   @usableFromInline let stage: Stage
+  /// The stage's state and what `switchTo` keeps: the receiver's delivery's alone.
+  @usableFromInline let receiverSide: FlattenReceiverSide<Stage>
   /// The receiver's subscription.
   @usableFromInline let outerScope: SubscriptionScope
   @usableFromInline let active = Atomic<Int>(1)
@@ -99,8 +103,33 @@ final class FlattenRun<Stage: FlattenStage>: SerializedSink<
     scope: SubscriptionScope
   ) {
     self.stage = stage
+    receiverSide = FlattenReceiverSide(state: stage.makeState())
     outerScope = scope.makeChild()
     super.init(sink: sink, scope: scope)
+  }
+
+  /// An event of the receiver.
+  @inlinable
+  func receiveOuter(_ event: Event<Stage.Input, Stage.Failure>) {
+    let receiverSide = self.receiverSide
+    if receiverSide.ended { return }
+    switch event {
+    case .next(let value):
+      stage.receive(value, state: &receiverSide.state, inners: InnerSignals(self))
+    case .error(let error):
+      send(.error(error), generation: .max)
+    case .completed:
+      endReceiver()
+    }
+  }
+
+  /// The receiver completed, or ``InnerSignals/endReceiver()``: its subscription ends, and its
+  /// count is given back.
+  @inlinable
+  func endReceiver() {
+    receiverSide.ended = true
+    scope.endChild(outerScope)
+    finishOne()
   }
 
   /// Delivers `event` of an inner signal of `generation` (or the receiver's error), serialized,
@@ -114,13 +143,6 @@ final class FlattenRun<Stage: FlattenStage>: SerializedSink<
       }
       deliver(delivery.event)
     }
-  }
-
-  /// The receiver's subscription (or a list's, for `merge`) ends, and its count is given back.
-  @inlinable
-  func endOuter() {
-    scope.endChild(outerScope)
-    finishOne()
   }
 
   /// One count of `active` given back; the last sends the completion.
@@ -149,14 +171,21 @@ final class FlattenRun<Stage: FlattenStage>: SerializedSink<
     startWaiting()
   }
 
-  /// ``InnerSignals/switchTo(_:)``: subscribes `inner` as the inner signal of generation `latest`,
-  /// after the receiver ended the one before (``FlattenReceiver/switchTo(_:)``). Returns the
-  /// scope of its subscription while it runs (`nil` for a synchronous one, finished already).
+  /// ``InnerSignals/switchTo(_:)``.
   @inlinable
-  func subscribeLatest(_ inner: Signal<Stage.Value, Stage.Failure>, generation latest: Int)
-    -> SubscriptionScope?
-  {
-    if scope.isDisposed { return nil }
+  func switchTo(_ inner: Signal<Stage.Value, Stage.Failure>) {
+    precondition(stage.concurrencyLimit == .max, "switchTo(_:) in a stage with a limit")
+    let receiverSide = self.receiverSide
+    let previousGeneration = receiverSide.generation
+    receiverSide.generation += 1
+    let latest = receiverSide.generation
+    liveFrom.store(latest, ordering: .releasing)
+    if let previous = receiverSide.current {
+      receiverSide.current = nil
+      scope.endChild(previous)
+      if settle(previousGeneration) { finishOne() }
+    }
+    if scope.isDisposed { return }
     if let path = inner.synchronousPath {
       inner.subscribe(
         path,
@@ -164,12 +193,13 @@ final class FlattenRun<Stage: FlattenStage>: SerializedSink<
           if case .completed = event { return }
           send(event, generation: latest)
         }, scope: SynchronousScope(scope))
-      return nil
+      return
     }
     active.wrappingAdd(1, ordering: .relaxed)
     // A plain child scope, and a sink that holds the run: nothing the subscription holds holds
     // the run back, so a subscription nobody ends is freed with its sources.
     let child = scope.makeChild()
+    receiverSide.current = child
     inner.subscribe(
       sink: { event in
         if case .completed = event {
@@ -179,7 +209,6 @@ final class FlattenRun<Stage: FlattenStage>: SerializedSink<
           self.send(event, generation: latest)
         }
       }, scope: child)
-    return child
   }
 
   /// Whether this call is the first to give back the count of the `switchTo` inner signal of
@@ -280,67 +309,22 @@ final class FlattenRun<Stage: FlattenStage>: SerializedSink<
   }
 }
 
-/// The receiver's side of one subscription of a ``FlattenStage``: the stage's state and what
-/// `switchTo` keeps, which only the receiver's delivery touches, and the ``FlattenRun`` that does
-/// the rest. The receiver's sink captures it alone.
+/// What only the receiver's delivery touches in a ``FlattenRun``: the stage's state and what
+/// `switchTo` keeps.
 ///
-/// Lock discipline: `state`, `ended`, `generation` and `current` are touched only where the
-/// receiver delivers, one event at a time; `run` is immutable.
+/// Lock discipline: every field is touched only where the receiver delivers, one event at a
+/// time.
 @usableFromInline
-final class FlattenReceiver<Stage: FlattenStage>: @unchecked Sendable {
-  @usableFromInline let run: FlattenRun<Stage>
+final class FlattenReceiverSide<Stage: FlattenStage>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var state: Stage.State
-  /// Whether the receiver's subscription ended (``endReceiver()``).
+  /// Whether the receiver's subscription ended (``FlattenRun/endReceiver()``).
   @usableFromInline @exclusivity(unchecked) var ended = false
   /// The generation of the latest inner signal `switchTo` started.
   @usableFromInline @exclusivity(unchecked) var generation = 0
   /// The scope of the inner signal `switchTo` started last, while it runs.
   @usableFromInline @exclusivity(unchecked) var current: SubscriptionScope?
 
-  @inlinable
-  init(_ run: FlattenRun<Stage>) {
-    self.run = run
-    state = run.stage.makeState()
-  }
-
-  /// An event of the receiver.
-  @inlinable
-  func receive(_ event: Event<Stage.Input, Stage.Failure>) {
-    if ended { return }
-    switch event {
-    case .next(let value):
-      run.stage.receive(value, state: &state, inners: InnerSignals(self))
-    case .error(let error):
-      run.send(.error(error), generation: .max)
-    case .completed:
-      endReceiver()
-    }
-  }
-
-  /// The receiver completed, or ``InnerSignals/endReceiver()``: its subscription ends, and its
-  /// count is given back.
-  @inlinable
-  func endReceiver() {
-    ended = true
-    run.endOuter()
-  }
-
-  /// ``InnerSignals/switchTo(_:)``: ends the inner signal that runs — none of its events is
-  /// delivered from now on — and starts `inner` as the next generation.
-  @inlinable
-  func switchTo(_ inner: Signal<Stage.Value, Stage.Failure>) {
-    precondition(run.stage.concurrencyLimit == .max, "switchTo(_:) in a stage with a limit")
-    let previousGeneration = generation
-    generation += 1
-    let latest = generation
-    run.liveFrom.store(latest, ordering: .releasing)
-    if let previous = current {
-      current = nil
-      run.scope.endChild(previous)
-      if run.settle(previousGeneration) { run.finishOne() }
-    }
-    current = run.subscribeLatest(inner, generation: latest)
-  }
+  @inlinable init(state: Stage.State) { self.state = state }
 }
 
 /// The scope of one inner subscription of a ``FlattenRun`` started with

@@ -63,28 +63,28 @@ extension FlattenStage {
 /// What a ``FlattenStage`` runs its inner signals with, for as long as its `receive` runs.
 @usableFromInline
 struct InnerSignals<Stage: FlattenStage> {
-  @usableFromInline let receiver: FlattenReceiver<Stage>
+  @usableFromInline let run: FlattenRun<Stage>
 
-  @inlinable init(_ receiver: FlattenReceiver<Stage>) { self.receiver = receiver }
+  @inlinable init(_ run: FlattenRun<Stage>) { self.run = run }
 
   /// Subscribes `inner` now, alongside the inner signals that run — or, when the stage's
   /// ``FlattenStage/concurrencyLimit`` run already, once one of them completes.
   @inlinable @inline(__always)
-  func start(_ inner: Signal<Stage.Value, Stage.Failure>) { receiver.run.start(inner) }
+  func start(_ inner: Signal<Stage.Value, Stage.Failure>) { run.start(inner) }
 
   /// Disposes the inner signal that runs, if any — none of its events is forwarded from now on —
   /// and subscribes `inner` in its place (`switchToLatest`).
   @inlinable
-  func switchTo(_ inner: Signal<Stage.Value, Stage.Failure>) { receiver.switchTo(inner) }
+  func switchTo(_ inner: Signal<Stage.Value, Stage.Failure>) { run.switchTo(inner) }
 
   /// Ends the subscription to the receiver: it is disposed and sends nothing more, and the
   /// result completes once the inner signals that run or wait have (`bind`'s stop flag). Call
   /// it at most once.
   @inlinable
-  func endReceiver() { receiver.endReceiver() }
+  func endReceiver() { run.endReceiver() }
 
   /// Whether an inner signal runs or waits: one that has not completed, been replaced or
   /// disposed. A synchronous inner signal never does once `start` returns: it has finished.
   @inlinable
-  var isRunning: Bool { receiver.run.hasInnerSignals }
+  var isRunning: Bool { run.hasInnerSignals }
 }
