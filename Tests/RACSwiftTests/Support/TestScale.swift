@@ -48,8 +48,11 @@ enum TestScale: Sendable {
 /// Whether this process runs under the thread sanitizer (its runtime is linked in).
 let runsUnderThreadSanitizer: Bool = runtimeIsLinked("__tsan_init")
 
+/// Whether this process runs under AddressSanitizer (its runtime is linked in).
+let runsUnderAddressSanitizer: Bool = runtimeIsLinked("__asan_init")
+
 /// Whether this process runs under the thread sanitizer or AddressSanitizer.
-let runsUnderSanitizer: Bool = runsUnderThreadSanitizer || runtimeIsLinked("__asan_init")
+let runsUnderSanitizer: Bool = runsUnderThreadSanitizer || runsUnderAddressSanitizer
 
 /// Whether the process has the symbol `name` (a sanitizer's runtime defines its `init`).
 private func runtimeIsLinked(_ name: String) -> Bool {
