@@ -57,7 +57,9 @@ struct LiveSubscriptionsReportTests {
     #expect(
       live.first?.description
         == "[[clicks] -map:] -filter: subscribed at "
-        + "RACSwiftTestingTests/LiveSubscriptionsTraitTests.swift:\(line)")
+        + "RACSwiftTestingTests/LiveSubscriptionsTraitTests.swift:\(line), "
+        + "handlers on the thread that sends")
+    #expect(live.first?.handlersRunOn == SubscriptionLedger.LiveSubscription.sendingThread)
     leaked?.dispose()
     #expect(ledger.liveSubscriptions.isEmpty)
   }
@@ -82,6 +84,52 @@ struct LiveSubscriptionsReportTests {
     #expect(ledger.liveCount == 0)
   }
 
+  @Test("a chain subscribed from the main actor runs its handlers there, and says so")
+  @MainActor
+  func handlersOnTheMainActor() {
+    let taps = Subject<Int, Never>().setName("taps")
+    let ledger = SubscriptionLedger()
+    var leaked: (any Disposable)?
+    ledger.withLedger { leaked = taps.subscribe(next: { _ in }) }
+    #expect(ledger.liveSubscriptions.map(\.handlersRunOn) == ["the main actor"])
+    #expect(ledger.liveSubscriptions.first?.description.hasSuffix(", handlers on the main actor") == true)
+    leaked?.dispose()
+  }
+
+  @Test("a chain subscribed from another actor runs its handlers on that actor, and says so")
+  func handlersOnAnActor() async {
+    let ledger = SubscriptionLedger()
+    let model = ReportingModel()
+    await ledger.withLedger { await model.start() }
+    #expect(ledger.liveSubscriptions.map(\.handlersRunOn) == ["actor ReportingModel"])
+    await model.stop()
+    #expect(ledger.liveCount == 0)
+  }
+
+  @Test("the last deliver(on:) of a chain names where its handlers run; a subscriber's actor wins")
+  func handlersOnAScheduler() async {
+    let events = Subject<Int, Never>().setName("events")
+    let images = QueueScheduler(name: "images")
+    let ledger = SubscriptionLedger()
+    var leaked: [any Disposable] = []
+    ledger.withLedger {
+      leaked.append(
+        events.deliver(on: MainScheduler.shared).map { $0 }.deliver(on: images)
+          .subscribe(next: { _ in }))
+      leaked.append(events.deliverOnMainThread().subscribe(next: { _ in }))
+    }
+    await ledger.withLedger { leaked.append(await subscribeOnTheMainActor(events.deliver(on: images))) }
+    let places = ledger.liveSubscriptions.map { "\($0.name ?? ""): \($0.handlersRunOn ?? "")" }
+    #expect(
+      places == [
+        "[[[events] -deliverOn:] -map:] -deliverOn:: QueueScheduler \"images\"",
+        "[events] -deliverOnMainThread: the main actor",
+        "[events] -deliverOn:: the main actor",
+      ])
+    for subscription in leaked { subscription.dispose() }
+    #expect(ledger.liveCount == 0)
+  }
+
   @Test("the trait's failure names each live chain; the global ledger only counts")
   func traitMessage() {
     let subject = Subject<Int, Never>().setName("saves")
@@ -96,4 +144,20 @@ struct LiveSubscriptionsReportTests {
     leaked?.dispose()
     #expect(SubscriptionLedger.global.liveSubscriptions.isEmpty)
   }
+}
+
+/// Subscribes to `signal` from the main actor.
+@MainActor
+private func subscribeOnTheMainActor(_ signal: Signal<Int, Never>) -> any Disposable {
+  signal.subscribe(next: { _ in })
+}
+
+/// An actor that keeps a subscription, for the report of where handlers run.
+private actor ReportingModel {
+  let updates = Subject<Int, Never>().setName("updates")
+  var subscription: (any Disposable)?
+  var received = 0
+
+  func start() { subscription = updates.subscribe(next: { _ in self.received += 1 }) }
+  func stop() { subscription?.dispose() }
 }

@@ -17,6 +17,18 @@ enum HopTarget: @unchecked Sendable {
       ObjectIdentifier(actor) == ObjectIdentifier(MainActor.shared) ? .mainActor : .actor(actor)
   }
 
+  /// Where the target runs its items, for a live subscription's report: `the main actor`,
+  /// `actor SearchModel`, or the scheduler's description (its type's name, unless it describes
+  /// itself).
+  var placeDescription: String {
+    switch self {
+    case .mainActor: "the main actor"
+    case .actor(let actor): "actor \(type(of: actor))"
+    case .scheduler(let scheduler):
+      (scheduler as? any CustomStringConvertible)?.description ?? "\(type(of: scheduler))"
+    }
+  }
+
   /// Whether the calling code already runs where this target's items must run, so that an item
   /// may run inline: the main actor on the main queue, another actor while the thread runs work
   /// queued for it (``ActorRunQueue/isRunning(on:)``). A scheduler's items always run in a

@@ -107,16 +107,30 @@ public final class SubscriptionLedger: Sendable {
   }
 
   /// Names the root subscription of `scope` after `signal`, the signal `subscribe` was called
-  /// on. The name is built now — the chain's signals are usually released long before a leaked
+  /// on, and notes where its handlers run: on `isolation`, the subscriber's actor, if it has one.
+  /// The name is built now — the chain's signals are usually released long before a leaked
   /// subscription is reported, and holding them would keep their sources alive — except for a
   /// chain deeper than ``deepestNamedChain``, whose name would be megabytes.
   @usableFromInline
-  func subscription(_ scope: SubscriptionScope, subscribes signal: any NamedSignalInternals) {
+  func subscription(
+    _ scope: SubscriptionScope, subscribes signal: any NamedSignalInternals,
+    handlersRunOn isolation: (any Actor)?
+  ) {
     let depth = signal.chainDepth.release
     let name =
       depth <= Self.deepestNamedChain
       ? signal.name : "a chain of \(depth) operators, named \(signal.nameNodeValue.label)"
-    places.name(ObjectIdentifier(scope), name)
+    let handlers = isolation.map { HopTarget(actor: $0).placeDescription }
+    places.name(ObjectIdentifier(scope), name, handlersRunOn: handlers)
+  }
+
+  /// Notes that the handlers of `scope`'s subscription run on `target` (the scheduler of a
+  /// `deliver(on:)`, the main actor of `deliverOnMainThread()`), unless a step nearer the
+  /// subscriber said so first: the subscriber's actor, or a later `deliver(on:)` (a chain
+  /// subscribes from its end, so the last one in the chain notes first).
+  @usableFromInline
+  func handlers(of scope: SubscriptionScope, runOn target: HopTarget) {
+    places.noteHandlers(ObjectIdentifier(scope), runOn: target.placeDescription)
   }
 
   /// The deepest chain a live subscription is listed by its full name.
@@ -125,13 +139,15 @@ public final class SubscriptionLedger: Sendable {
   /// The live subscriptions of a ledger installed with `withLedger` (the test's, under the
   /// `.checksLiveSubscriptions` trait), one per chain subscribed: its name and where it was
   /// subscribed, with the inner subscriptions its operators made (a `flattenMap`'s inner
-  /// signals) counted under it rather than listed. Empty for ``global``, which only counts.
+  /// signals) counted under it rather than listed, and where its handlers run. Empty for
+  /// ``global``, which only counts.
   ///
   /// ```swift
   /// let ledger = SubscriptionLedger()
   /// ledger.withLedger { _ = subject.map { $0 * 2 }.subscribe(next: { _ in }) }
   /// ledger.liveSubscriptions.map(\.description)
-  /// // ["[[+subject] -map:] subscribed at SearchViewModel.swift:42"]
+  /// // ["[[+subject] -map:] subscribed at SearchViewModel.swift:42, handlers on the thread that
+  /// //   sends"]
   /// ```
   public var liveSubscriptions: [LiveSubscription] {
     let places = self.places.all
@@ -141,7 +157,10 @@ public final class SubscriptionLedger: Sendable {
       let location = place.origin.text
       if place.isRoot {
         chains.append(
-          LiveSubscription(name: place.name, location: location, innerSubscriptions: 0))
+          LiveSubscription(
+            name: place.name, location: location,
+            handlersRunOn: place.handlersRunOn ?? LiveSubscription.sendingThread,
+            innerSubscriptions: 0))
       } else {
         inner[location, default: 0] += 1
       }
@@ -154,7 +173,9 @@ public final class SubscriptionLedger: Sendable {
       }
     }
     for (location, count) in inner {
-      chains.append(LiveSubscription(name: nil, location: location, innerSubscriptions: count))
+      chains.append(
+        LiveSubscription(
+          name: nil, location: location, handlersRunOn: nil, innerSubscriptions: count))
     }
     return chains.sorted { ($0.location ?? "", $0.name ?? "") < ($1.location ?? "", $1.name ?? "") }
   }
@@ -175,13 +196,23 @@ public final class SubscriptionLedger: Sendable {
     public var name: String?
     /// Where it was subscribed (`File.swift:42`), when known.
     public var location: String?
+    /// Where its handlers run: `"the main actor"`, `"actor SearchModel"` (the actor it was
+    /// subscribed from), `"QueueScheduler \"images\""` (the scheduler of the last
+    /// `deliver(on:)` in the chain), or ``sendingThread`` — whichever thread the signal sends
+    /// on. `nil` for inner subscriptions listed on their own.
+    public var handlersRunOn: String?
     /// How many inner subscriptions its operators made are live under it.
     public var innerSubscriptions: Int
 
-    /// `[[+subject] -map:] subscribed at File.swift:42 (+2 inner)`.
+    /// ``handlersRunOn`` of a subscription whose handlers run on whichever thread the signal
+    /// sends on: subscribed outside any actor, with no `deliver(on:)`.
+    public static let sendingThread = "the thread that sends"
+
+    /// `[[+subject] -map:] subscribed at File.swift:42, handlers on the main actor (+2 inner)`.
     public var description: String {
       var text = name ?? "a subscription"
       if let location { text += " subscribed at \(location)" }
+      if let handlersRunOn { text += ", handlers on \(handlersRunOn)" }
       if innerSubscriptions > 0 { text += " (+\(innerSubscriptions) inner)" }
       return text
     }
@@ -209,9 +240,19 @@ final class LivePlaces: @unchecked Sendable {
     _ = removed
   }
 
-  func name(_ scope: ObjectIdentifier, _ name: String) {
+  func name(_ scope: ObjectIdentifier, _ name: String, handlersRunOn handlers: String?) {
     lock.lock()
     entries[scope]?.name = name
+    if let handlers { entries[scope]?.handlersRunOn = handlers }
+    lock.unlock()
+  }
+
+  /// Notes where the handlers of `scope` run, unless that is known already.
+  func noteHandlers(_ scope: ObjectIdentifier, runOn handlers: String) {
+    lock.lock()
+    if entries[scope] != nil, entries[scope]?.handlersRunOn == nil {
+      entries[scope]?.handlersRunOn = handlers
+    }
     lock.unlock()
   }
 
@@ -222,12 +263,13 @@ final class LivePlaces: @unchecked Sendable {
   }
 }
 
-/// Where a live subscription of an installed ledger was made, and the name of the signal
-/// `subscribe` was called on.
+/// Where a live subscription of an installed ledger was made, the name of the signal
+/// `subscribe` was called on, and where its handlers run when that is known.
 struct LivePlace: Sendable {
   let origin: SubscriptionOrigin
   let isRoot: Bool
   var name: String?
+  var handlersRunOn: String?
 
   init(origin: SubscriptionOrigin, isRoot: Bool) {
     self.origin = origin
@@ -273,9 +315,22 @@ enum LedgerReference: Sendable {
     }
   }
 
-  /// Names a root scope's subscription after the signal subscribed, for an installed ledger.
+  /// Names a root scope's subscription after the signal subscribed, and notes the subscriber's
+  /// actor, for an installed ledger.
   @inlinable
-  func subscription(_ scope: SubscriptionScope, subscribes signal: any NamedSignalInternals) {
-    if case .installed(let ledger) = self { ledger.subscription(scope, subscribes: signal) }
+  func subscription(
+    _ scope: SubscriptionScope, subscribes signal: any NamedSignalInternals,
+    handlersRunOn isolation: (any Actor)?
+  ) {
+    if case .installed(let ledger) = self {
+      ledger.subscription(scope, subscribes: signal, handlersRunOn: isolation)
+    }
+  }
+
+  /// Notes, for an installed ledger, that the handlers of `scope`'s subscription run on
+  /// `target` (see ``SubscriptionLedger/handlers(of:runOn:)``).
+  @inlinable
+  func handlers(of scope: SubscriptionScope, runOn target: @autoclosure () -> HopTarget) {
+    if case .installed(let ledger) = self { ledger.handlers(of: scope, runOn: target()) }
   }
 }

@@ -48,6 +48,7 @@ struct DeliverOnStage<Value, Failure: Error>: SubscribingStage {
     _ input: StageInput<Self>, sink: @escaping Signal<Value, Failure>.Sink,
     scope: SubscriptionScope
   ) {
+    scope.ledger.handlers(of: scope, runOn: .scheduler(scheduler))
     let hop = Hop(to: .scheduler(scheduler), scope: scope, deliver: sink)
     input.subscribe(sink: { hop.receive($0) }, scope: scope)
   }
@@ -92,6 +93,7 @@ struct DeliverOnMainThreadStage<Value, Failure: Error>: SubscribingStage {
     _ input: StageInput<Self>, sink: @escaping Signal<Value, Failure>.Sink,
     scope: SubscriptionScope
   ) {
+    scope.ledger.handlers(of: scope, runOn: .mainActor)
     let hop = Hop<Event<Value, Failure>>(to: .mainActor) { event in
       if !scope.isDisposed { sink(&event) }
     }

@@ -88,3 +88,9 @@ final class TimerHandle: @unchecked Sendable {
   let source: any DispatchSourceTimer
   init(_ source: any DispatchSourceTimer) { self.source = source }
 }
+
+extension QueueScheduler: CustomStringConvertible {
+  /// `QueueScheduler "images"`: the type and its queue's label, as a live subscription's
+  /// report names where its handlers run.
+  public var description: String { "QueueScheduler \"\(queue.label)\"" }
+}

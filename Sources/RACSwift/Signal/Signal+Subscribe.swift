@@ -46,13 +46,13 @@ extension Signal {
     let origin = SubscriptionOrigin(file: file, line: line)
     if error == nil, completed == nil, let next {
       let subscription = NextHandlerScope<Value, Failure>(next: next, origin: origin)
-      subscription.ledger.subscription(subscription, subscribes: self)
+      subscription.ledger.subscription(subscription, subscribes: self, handlersRunOn: isolation)
       start(root: subscription, isolation: isolation) { subscription.receive($0) }
       return subscription
     }
     let subscription = HandlerScope<Value, Failure>(
       next: next, error: error, completed: completed, origin: origin)
-    subscription.ledger.subscription(subscription, subscribes: self)
+    subscription.ledger.subscription(subscription, subscribes: self, handlersRunOn: isolation)
     start(root: subscription, isolation: isolation) { subscription.receive($0) }
     return subscription
   }
@@ -110,7 +110,7 @@ extension Signal {
     let subscription = HandlerScope<Value, Failure>(
       next: next, error: error, completed: completed,
       origin: SubscriptionOrigin(file: file, line: line))
-    subscription.ledger.subscription(subscription, subscribes: self)
+    subscription.ledger.subscription(subscription, subscribes: self, handlersRunOn: target)
     start(root: subscription, isolation: target) { subscription.receive($0) }
     return subscription
   }
@@ -150,7 +150,7 @@ extension Signal {
           + "sent into it again, forever")
     }
     let scope = SubscriptionScope(origin: SubscriptionOrigin(file: file, line: line))
-    scope.ledger.subscription(scope, subscribes: self)
+    scope.ledger.subscription(scope, subscribes: self, handlersRunOn: nil)
     subscriber.didSubscribe(with: scope)
     subscribe(
       sink: { event in
