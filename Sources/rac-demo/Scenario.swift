@@ -40,6 +40,6 @@ struct Verdict: Sendable {
 extension Scenario {
   /// Every scenario, in the order `rac-demo` runs them.
   static let all: [Scenario] = [
-    .cold, .multicast, .command, .buttonSignal, .sequence, .operators, .schedulers,
+    .cold, .multicast, .command, .buttonSignal, .sequence, .operators, .schedulers, .leak,
   ]
 }

@@ -92,7 +92,8 @@ struct LiveSubscriptionsReportTests {
     var leaked: (any Disposable)?
     ledger.withLedger { leaked = taps.subscribe(next: { _ in }) }
     #expect(ledger.liveSubscriptions.map(\.handlersRunOn) == ["the main actor"])
-    #expect(ledger.liveSubscriptions.first?.description.hasSuffix(", handlers on the main actor") == true)
+    #expect(
+      ledger.liveSubscriptions.first?.description.hasSuffix(", handlers on the main actor") == true)
     leaked?.dispose()
   }
 
@@ -118,7 +119,9 @@ struct LiveSubscriptionsReportTests {
           .subscribe(next: { _ in }))
       leaked.append(events.deliverOnMainThread().subscribe(next: { _ in }))
     }
-    await ledger.withLedger { leaked.append(await subscribeOnTheMainActor(events.deliver(on: images))) }
+    await ledger.withLedger {
+      leaked.append(await subscribeOnTheMainActor(events.deliver(on: images)))
+    }
     let places = ledger.liveSubscriptions.map { "\($0.name ?? ""): \($0.handlersRunOn ?? "")" }
     #expect(
       places == [
@@ -127,6 +130,27 @@ struct LiveSubscriptionsReportTests {
         "[events] -deliverOn:: the main actor",
       ])
     for subscription in leaked { subscription.dispose() }
+    #expect(ledger.liveCount == 0)
+  }
+
+  @Test("the leak of the article \"Finding a leak\" is reported as the article says")
+  func articleLeak() {
+    weak var released: InboxViewModel?
+    let ledger = SubscriptionLedger()
+    ledger.withLedger {
+      let model = InboxViewModel(messages: ["Lunch?", "Invoice", "lunch at 1"])
+      model.filterText.sendNext("lunch")
+      #expect(model.shown == ["Lunch?", "lunch at 1"])
+      released = model
+    }
+    #expect(released != nil, "the cycle keeps the model")
+    #expect(
+      ledger.liveSubscriptions.map(\.description) == [
+        "[filterText] -map: subscribed at RACSwiftTestingTests/LiveSubscriptionsTraitTests.swift:"
+          + "\(InboxViewModel.subscribedAt), handlers on the thread that sends"
+      ])
+    released?.close()
+    #expect(released == nil)
     #expect(ledger.liveCount == 0)
   }
 
@@ -160,4 +184,29 @@ private actor ReportingModel {
 
   func start() { subscription = updates.subscribe(next: { _ in self.received += 1 }) }
   func stop() { subscription?.dispose() }
+}
+
+/// The view model of the article "Finding a leak": its handler captures it strongly.
+private final class InboxViewModel {
+  let filterText = Subject<String, Never>().setName("filterText")
+  private(set) var shown: [String] = []
+  private var subscription: (any Disposable)?
+  private let messages: [String]
+  static let subscribedAt = #line + 7
+
+  init(messages: [String]) {
+    self.messages = messages
+    subscription =
+      filterText
+      .map { $0.lowercased() }
+      .subscribe(next: { text in
+        self.shown = self.messages.filter { $0.lowercased().contains(text) }
+      })
+  }
+
+  /// Ends the subscription and lets go of its disposable, which holds the handler.
+  func close() {
+    subscription?.dispose()
+    subscription = nil
+  }
 }

@@ -21,6 +21,7 @@ struct DemoTests {
   /// The scenario names, in the order the demo runs them.
   static let scenarios = [
     "cold", "multicast", "command", "button-signal", "sequence", "operators", "schedulers",
+    "leak",
   ]
 
   /// Where SwiftPM put the products: the directory of the test executable (Linux) or of the
@@ -244,11 +245,11 @@ struct DemoTests {
       #expect(run.output.contains("✔ \(name): "), "no passing verdict for \(name)")
     }
     #expect(!run.output.contains("✘"))
-    #expect(run.output.contains("All 7 scenarios showed what they claim"))
+    #expect(run.output.contains("All \(Self.scenarios.count) scenarios showed what they claim"))
     // Each scenario shows its events as a marble diagram with a step ruler, and its own key.
-    #expect(run.output.components(separatedBy: "marble diagram").count - 1 == 7)
-    #expect(run.output.components(separatedBy: "\n    step  ").count - 1 == 7)
-    #expect(run.output.components(separatedBy: "\n  key:\n").count - 1 == 7)
+    #expect(run.output.components(separatedBy: "marble diagram").count - 1 == Self.scenarios.count)
+    #expect(run.output.components(separatedBy: "\n    step  ").count - 1 == Self.scenarios.count)
+    #expect(run.output.components(separatedBy: "\n  key:\n").count - 1 == Self.scenarios.count)
     // Headers say what a scenario shows in words, not by the numbers of internal documents.
     #expect(!run.output.lowercased().contains("seed"))
     #expect(!run.output.contains("STButtonSignal)"))
@@ -284,13 +285,18 @@ struct DemoTests {
     #expect(told.contains("result.name: [[[+zip: (first, second)] -map:] -filter:] -map:"))
     #expect(told.contains("scheduleRecursive ran 1000000 times"))
     #expect(told.contains("t5 on the io queue too: 1000000 runs"))
+    #expect(told.contains("the fixed one went away, the leaky one is still alive"))
+    #expect(
+      told.contains(
+        "[[query] -filter:] -map: subscribed at rac_demo/Leak.swift:"))
+    #expect(told.contains("the leaky model went away; 0 live subscriptions left"))
     // Every article a scenario points to exists.
     let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../../Sources/RACSwift/RACSwift.docc").standardized
     let articles = run.output.split(separator: "\n").compactMap { line in
       line.range(of: "(RACSwift.docc/").map { line[$0.upperBound...].dropLast() }
     }
-    #expect(articles.count == 7)
+    #expect(articles.count == Self.scenarios.count)
     for article in articles {
       #expect(
         FileManager.default.fileExists(
@@ -304,7 +310,7 @@ struct DemoTests {
     #expect(!Self.acceptsConnections(port: port))
   }
 
-  @Test("--list names the seven scenarios in order; --help explains the arguments")
+  @Test("--list names the eight scenarios in order; --help explains the arguments")
   func listAndHelp() async throws {
     let list = try await demo("--list")
     #expect(list.status == 0)
@@ -445,7 +451,7 @@ struct DemoTests {
   func diagramsAreHonest() async throws {
     let run = try await demo()
     let diagrams = Self.diagrams(in: run.output)
-    #expect(diagrams.count == 7)
+    #expect(diagrams.count == Self.scenarios.count)
     // Every step a story tells of ("t4  …") is a step its diagram draws, and its last step is the
     // diagram's.
     let sections = Self.sections(of: run.output)
