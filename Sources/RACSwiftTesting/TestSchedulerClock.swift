@@ -1,5 +1,4 @@
 import RACSwift
-import Synchronization
 
 extension TestScheduler {
   /// The scheduler's virtual time as a `Clock`, for `async` code: `Task.sleep(for:clock:)` on it
@@ -76,83 +75,10 @@ public struct TestSchedulerClock: Clock, Sendable {
 
   /// Suspends until the scheduler's virtual time reaches `deadline` (the tolerance is ignored:
   /// virtual time is exact). Throws `CancellationError` if the task is cancelled first.
+  ///
+  /// The scheduler's `sleep(for:)` (RACSwift), for the time left until `deadline`: its wake-up
+  /// is an action of the scheduler.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    try Task.checkCancellation()
-    let delay = deadline.offset - scheduler.now
-    if delay <= .zero { return }
-    let sleep = VirtualSleep()
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation {
-        (continuation: CheckedContinuation<Void, any Error>) in
-        sleep.start(continuation)
-        let wakeUp = scheduler.schedule(after: delay) { sleep.finish(throwing: nil) }
-        sleep.keep(wakeUp)
-      }
-    } onCancel: {
-      sleep.finish(throwing: CancellationError())
-    }
-  }
-}
-
-/// One sleep on a ``TestSchedulerClock``: its continuation, resumed once — by the wake-up
-/// action or by cancellation, whichever comes first — and the wake-up, removed on cancellation.
-///
-/// Lock discipline: `state` is read and written only with the mutex held; the continuation is
-/// resumed and the wake-up disposed after it is released.
-final class VirtualSleep: Sendable {
-  private enum State {
-    /// Before the continuation is known; `cancelled` if the task was cancelled meanwhile.
-    case starting(cancelled: Bool)
-    case sleeping(CheckedContinuation<Void, any Error>, wakeUp: (any Disposable)?)
-    case finished
-  }
-
-  private let state = Mutex<State>(.starting(cancelled: false))
-
-  /// The sleeping task's continuation; resumed at once if the task was cancelled already.
-  func start(_ continuation: CheckedContinuation<Void, any Error>) {
-    let cancelled = state.withLock { state -> Bool in
-      if case .starting(cancelled: true) = state {
-        state = .finished
-        return true
-      }
-      state = .sleeping(continuation, wakeUp: nil)
-      return false
-    }
-    if cancelled { continuation.resume(throwing: CancellationError()) }
-  }
-
-  /// Keeps the wake-up action, to remove it if the task is cancelled.
-  func keep(_ wakeUp: (any Disposable)?) {
-    let finished = state.withLock { state -> Bool in
-      guard case .sleeping(let continuation, nil) = state else { return true }
-      state = .sleeping(continuation, wakeUp: wakeUp)
-      return false
-    }
-    if finished { wakeUp?.dispose() }
-  }
-
-  /// Ends the sleep: normally (`nil`, the wake-up ran) or with `error` (cancellation).
-  func finish(throwing error: (any Error)?) {
-    let ended = state.withLock {
-      state -> (CheckedContinuation<Void, any Error>, (any Disposable)?)? in
-      switch state {
-      case .starting:
-        if error != nil { state = .starting(cancelled: true) }
-        return nil
-      case .sleeping(let continuation, let wakeUp):
-        state = .finished
-        return (continuation, wakeUp)
-      case .finished:
-        return nil
-      }
-    }
-    guard let (continuation, wakeUp) = ended else { return }
-    if let error {
-      wakeUp?.dispose()
-      continuation.resume(throwing: error)
-    } else {
-      continuation.resume()
-    }
+    try await scheduler.sleep(for: deadline.offset - scheduler.now)
   }
 }

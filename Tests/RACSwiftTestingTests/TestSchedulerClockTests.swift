@@ -4,7 +4,8 @@ import Testing
 
 /// A view model written the way an app writes one: a throttled search (a signal on a scheduler)
 /// and a banner that hides itself after two seconds (`Task.sleep` on a clock). In the app the two
-/// are `MainScheduler.shared` and `ContinuousClock()`; in the test, one `TestScheduler` is both.
+/// are `MainScheduler.shared` and `MainScheduler.shared.clock`; in the test, one `TestScheduler`
+/// is both.
 @MainActor
 final class SearchScreen {
   private(set) var results: [String] = []

@@ -263,3 +263,14 @@ final class AtomicCounter: Sendable {
     value.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
   }
 }
+
+/// Yields until `condition` holds, at most `limit` times; returns whether it held. For waiting on
+/// work of another task or queue (a task going to sleep, an action run on a Dispatch queue)
+/// without a real sleep; the limit only ends a test that would otherwise hang.
+func yieldUntil(limit: Int = 1_000_000, _ condition: () -> Bool) async -> Bool {
+  for _ in 0..<limit {
+    if condition() { return true }
+    await Task.yield()
+  }
+  return condition()
+}
