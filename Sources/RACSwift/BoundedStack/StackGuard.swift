@@ -6,9 +6,9 @@ internal import CRACSwiftThreadState
 /// progress returns.
 ///
 /// This is the one bounded-stack mechanism, and no operator calls it: every operator gets it from
-/// the base classes its signal and its subscription are made of (the stage template included).
-/// Four places are guarded, and between two guarded places a chain has only a bounded number
-/// of frames:
+/// the base classes its signal and its subscription are made of (the stage and inner-signal
+/// templates included). Five places are guarded, and between two guarded places a chain has
+/// only a bounded number of frames:
 /// - every subscription to an upstream signal (`Signal.subscribe(sink:scope:)`): a chain built in
 ///   a loop subscribes recursively, one level per operator. After ``nestingLimit`` nested
 ///   subscriptions, or when the stack is ``depthLimit`` bytes deeper than the outermost frame, the
@@ -16,6 +16,10 @@ internal import CRACSwiftThreadState
 /// - every checkpoint, on delivery: events run down a chain the way subscriptions ran up it, so a
 ///   chain has a checkpoint every ``nestingLimit`` operators at most, where an event that finds
 ///   the stack too deep is queued and delivered by the loop;
+/// - every delivery of an inner signal's event by a merging operator (`FlattenRun.send`): an
+///   inner signal's events climb one merge per level of a recursion (`flattenMap` into a signal
+///   that is itself a `flattenMap`), a path on which no subscription need have been deferred —
+///   the deferred ones may all be the receivers' — so it has no checkpoint of its own;
 /// - every disposal of a scope with members (`SubscriptionScope`), which recurses into nested
 ///   child scopes and compound disposables;
 /// - every ``ChainDepth/releaseInterval``th release along a chain of objects that hold the next
