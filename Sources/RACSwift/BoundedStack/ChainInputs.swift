@@ -19,7 +19,7 @@ struct ChainInputs<Held> {
 
   /// The inputs, while the holder lives.
   @inlinable var inputs: Held {
-    @inline(__always) get { held.unsafelyUnwrapped }
+    @inline(__always) get { held! }
   }
 
   /// Lets go of the inputs from the holder's `deinit`: through the stack guard when the holder is

@@ -79,7 +79,7 @@ final class StackCheckpoint<Value, Failure: Error>: @unchecked Sendable {
 
   /// Delivers `event`, then every event queued meanwhile; then goes idle.
   private func deliver(_ event: Event<Value, Failure>) {
-    emit(event, to: sink.unsafelyUnwrapped)
+    emit(event, to: sink!)
     deliverQueued()
   }
 
@@ -98,7 +98,7 @@ final class StackCheckpoint<Value, Failure: Error>: @unchecked Sendable {
         return
       }
       lock.unlock()
-      sink.unsafelyUnwrapped(&next)
+      sink!(&next)
     }
   }
 }

@@ -64,7 +64,7 @@ class InputSignal<Input, InputFailure: Error, Value, Failure: Error>: Signal<Val
     stage: (inout Event<Input, InputFailure>) -> Void, scope: SynchronousScope
   ) {
     input.withObject { source in
-      source.subscribe(source.synchronousPath.unsafelyUnwrapped, stage: stage, scope: scope)
+      source.subscribe(source.synchronousPath!, stage: stage, scope: scope)
     }
   }
 
