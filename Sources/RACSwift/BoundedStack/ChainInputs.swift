@@ -6,7 +6,7 @@
 /// would any stored property. (A holder of one input, read per subscription without a reference
 /// count, keeps it through a ``ChainReference`` instead: ``InputSignal``.)
 ///
-/// Stored in a holder's `@exclusivity(unchecked) var`. Lock discipline: written by the
+/// Stored in a holder's `var`. Lock discipline: written by the
 /// initializer and by ``release(atLoopPoint:)``, which runs in the holder's `deinit`, when
 /// nothing else can reach it; everything else only reads it.
 @usableFromInline

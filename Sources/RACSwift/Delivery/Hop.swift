@@ -77,13 +77,13 @@ final class Hop<Item>: @unchecked Sendable {
   /// The subscription whose scheduled drain actions are tracked (see the type's comment).
   @usableFromInline let scope: SubscriptionScope?
   @usableFromInline let lock = Lock()
-  @usableFromInline @exclusivity(unchecked) var pending = RingBuffer<Item>()
+  @usableFromInline var pending = RingBuffer<Item>()
   /// Whether an item is being delivered or a drain is scheduled: new items queue behind it.
-  @usableFromInline @exclusivity(unchecked) var busy = false
+  @usableFromInline var busy = false
   /// The scheduled drain action, while it is pending and kept in `scope`.
-  @usableFromInline @exclusivity(unchecked) var action: (any Disposable)?
+  @usableFromInline var action: (any Disposable)?
   /// Counts scheduled drains, so that a late ``track(_:round:)`` recognises its own.
-  @usableFromInline @exclusivity(unchecked) var round = 0
+  @usableFromInline var round = 0
 
   /// A hop delivering to `deliver` on `target`; once `scope` is disposed, queued items are
   /// dropped, and for a scheduler target `scope` holds the pending drain action (which disposal

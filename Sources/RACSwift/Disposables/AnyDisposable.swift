@@ -10,7 +10,7 @@ public final class AnyDisposable: Disposable, @unchecked Sendable {
   // Lock discipline: `action` is written only by `init` and by the one caller of `dispose()`
   // that wins the exchange on `disposed`, so it is never accessed concurrently.
   private let disposed = Atomic<Bool>(false)
-  @exclusivity(unchecked) private var action: (@Sendable () -> Void)?
+  private var action: (@Sendable () -> Void)?
   /// Its place in a large compound or scope that holds it (see ``ListMembership``).
   @usableFromInline let listMembership = ListMembership()
 

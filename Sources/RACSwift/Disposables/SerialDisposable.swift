@@ -8,8 +8,8 @@ import Synchronization
 public final class SerialDisposable: Disposable, @unchecked Sendable {
   // Lock discipline: `inner` and `disposed` are read and written only with `lock` held.
   private let lock = Lock()
-  @exclusivity(unchecked) private var inner: (any Disposable)?
-  @exclusivity(unchecked) private var disposed = false
+  private var inner: (any Disposable)?
+  private var disposed = false
   /// Its place in a large compound or scope that holds it (see ``ListMembership``).
   @usableFromInline let listMembership = ListMembership()
 

@@ -101,9 +101,9 @@ struct AggregateStage<Input, Value, Failure: Error>: SubscribingStage {
 @usableFromInline
 final class AggregateState<A>: @unchecked Sendable {
   /// The result so far; ``AggregateFold/awaitingFirstValue`` until the first value.
-  @usableFromInline @exclusivity(unchecked) var fold = AggregateFold<A>.awaitingFirstValue
+  @usableFromInline var fold = AggregateFold<A>.awaitingFirstValue
   /// The index `combine` gets with the next value.
-  @usableFromInline @exclusivity(unchecked) var index = 0
+  @usableFromInline var index = 0
 
   @inlinable init() {}
 }

@@ -44,7 +44,7 @@ struct CollectStage<Input, Failure: Error>: SubscribingStage {
 /// ``SignalStage/State``). Upstream delivers serially, so it needs no lock.
 @usableFromInline
 final class FoldState<A>: @unchecked Sendable {
-  @usableFromInline @exclusivity(unchecked) var accumulator: A
+  @usableFromInline var accumulator: A
 
   @inlinable init(accumulator: A) { self.accumulator = accumulator }
 }

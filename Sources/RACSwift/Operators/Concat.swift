@@ -64,13 +64,13 @@ final class ConcatSignal<Value, Failure: Error>: ListSignal<Value, Failure>, @un
 @usableFromInline
 final class ConcatState<Value, Failure: Error>: @unchecked Sendable {
   /// The list being run: the subscribed signal's inputs, or those of a `concat` among them.
-  @usableFromInline @exclusivity(unchecked) var signals: [Signal<Value, Failure>]
+  @usableFromInline var signals: [Signal<Value, Failure>]
   /// The place in `signals` of the next signal to run.
-  @usableFromInline @exclusivity(unchecked) var index = 0
+  @usableFromInline var index = 0
   /// The lists that `signals` was met in, innermost last, each where it resumes once `signals`
   /// is done. A list with nothing left is not kept, so a `concat` nested in the last input of
   /// another (`a.concat(b.concat(c))`) adds nothing here.
-  @usableFromInline @exclusivity(unchecked) var enclosing: [ConcatFrame<Value, Failure>] = []
+  @usableFromInline var enclosing: [ConcatFrame<Value, Failure>] = []
   @usableFromInline let sink: (inout Event<Value, Failure>) -> Void
   @usableFromInline let scope: SubscriptionScope
   @usableFromInline let trampoline = Trampoline()

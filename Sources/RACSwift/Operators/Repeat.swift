@@ -79,7 +79,7 @@ final class ResubscribeState<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline let sink: (inout Event<Value, Failure>) -> Void
   @usableFromInline let scope: SubscriptionScope
   @usableFromInline let trampoline = Trampoline()
-  @usableFromInline @exclusivity(unchecked) var retries = 0
+  @usableFromInline var retries = 0
 
   @inlinable
   init(

@@ -20,7 +20,7 @@ public final class MutableProperty<Value>: @unchecked Sendable {
   // delivered after `lock` is released. `modifyingThread` is written only by the thread holding
   // `lock` for `modify`, and read only to recognise that thread (see `lockForAccess()`).
   @usableFromInline let lock = Lock()
-  @usableFromInline @exclusivity(unchecked) var current: Value
+  @usableFromInline var current: Value
   /// The thread running a `modify` body, or 0.
   @usableFromInline let modifyingThread = Atomic<UInt>(0)
   @usableFromInline let core: SubjectCore<Value, Never>
@@ -28,7 +28,7 @@ public final class MutableProperty<Value>: @unchecked Sendable {
   @usableFromInline let setPolicy: PropertySetPolicy<Value>?
   /// Where the last set through `@Observed` was made (see ``ObserverRecursionCheck``); read and
   /// written with `lock` held.
-  @usableFromInline @exclusivity(unchecked) var observerRecursion = ObserverRecursionCheck()
+  @usableFromInline var observerRecursion = ObserverRecursionCheck()
   private let token: Lifetime.Token
   /// Ends when the property is deinitialized; bindings into the property end with it.
   public let lifetime: Lifetime

@@ -26,14 +26,14 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
   /// of a subscriber made with them — in a ``SinkBox``, held with a reference count of its own
   /// (released when it is cleared, or by `deinit`) so that a delivery calls its sink without
   /// taking another: only the gate's owner lets go of it, and never while it delivers a value.
-  @usableFromInline @exclusivity(unchecked) var target: Unmanaged<SinkBox<Value, Failure>>?
+  @usableFromInline var target: Unmanaged<SinkBox<Value, Failure>>?
   @usableFromInline let lifetime: SubscriptionScope
   /// For a created signal's subscriber: the subscription scope its own child `lifetime` belongs
   /// to. The terminal event goes downstream first, then `lifetime` (the signal's resources) ends
   /// — not the downstream scope, which may still have work pending (a `delay`, a hop to an
   /// actor).
   /// Cleared with `target`: the subscription's scope is what holds its handlers.
-  @usableFromInline @exclusivity(unchecked) var parent: SubscriptionScope?
+  @usableFromInline var parent: SubscriptionScope?
   /// Whether `target` may still be set: cleared when it is, so that `releaseTarget()` after a
   /// terminal event does not go through the gate (whose queue a re-entrant pass allocates).
   @usableFromInline let holdsTarget = Atomic<Bool>(true)

@@ -12,7 +12,7 @@
 final class BinarySignal<First, Second, Value, Failure: Error, Parameter>: Signal<Value, Failure>,
   @unchecked Sendable
 {
-  @usableFromInline @exclusivity(unchecked) var inputs:
+  @usableFromInline var inputs:
     ChainInputs<(Signal<First, Failure>, Signal<Second, Failure>)>
   @usableFromInline let parameter: Parameter
 

@@ -14,7 +14,7 @@ final class CombiningSignal<Signals, Value, Failure: Error>: Signal<Value, Failu
   @unchecked Sendable
 {
   /// The rule and the typed inputs, and the inputs untyped, in order.
-  @usableFromInline @exclusivity(unchecked) var held:
+  @usableFromInline var held:
     ChainInputs<(parameters: CombiningParameters<Signals>, inputs: [AnyObject])>
 
   /// A combining signal named `label` followed by its inputs (`+zip: (a, b, c)`), whose

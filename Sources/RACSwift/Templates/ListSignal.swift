@@ -13,7 +13,7 @@
 /// `deinit`, when nothing else can reach the signal; everything else only reads it.
 @usableFromInline
 class ListSignal<Value, Failure: Error>: Signal<Value, Failure>, @unchecked Sendable {
-  @usableFromInline @exclusivity(unchecked) final var list: ChainInputs<[Signal<Value, Failure>]>
+  @usableFromInline final var list: ChainInputs<[Signal<Value, Failure>]>
 
   /// The input signals, in order.
   @inlinable final var inputs: [Signal<Value, Failure>] { list.inputs }

@@ -65,15 +65,15 @@ final class PairedRun<Stage: PairedStage>: SerializedSink<
 >, @unchecked Sendable
 {
   @usableFromInline let stage: Stage
-  @usableFromInline @exclusivity(unchecked) var state: Stage.State
+  @usableFromInline var state: Stage.State
   /// The receiver's subscription.
   @usableFromInline let inputScope: SubscriptionScope
   /// The other signal's subscription.
   @usableFromInline let otherScope: SubscriptionScope
   /// Whether the receiver's subscription ended. Owner of the gate only.
-  @usableFromInline @exclusivity(unchecked) var inputEnded = false
+  @usableFromInline var inputEnded = false
   /// Whether the other signal's subscription ended. Owner of the gate only.
-  @usableFromInline @exclusivity(unchecked) var otherEnded = false
+  @usableFromInline var otherEnded = false
 
   @inlinable
   init(
