@@ -4,6 +4,8 @@
 /// shared by them, and if they move it to different threads (two `delay`s), the value's type
 /// must be safe for that — the rule the Concurrency article states for users ("Values that cross
 /// threads"), as ReactiveCocoa shared objects across threads.
+///
+/// Lock discipline: immutable; the value is owned by one stage at a time, as above.
 @usableFromInline
 struct Handoff<Wrapped>: @unchecked Sendable {
   @usableFromInline let value: Wrapped

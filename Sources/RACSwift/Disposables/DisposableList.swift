@@ -5,7 +5,8 @@
 /// scope with many children (a merge with many live inners) or a compound disposable with many
 /// members is emptied in any order in time proportional to its size.
 ///
-/// Not thread-safe: the scope changes it with its lock held.
+/// Lock discipline: not thread-safe itself; its owner (a scope, a compound disposable) reads and
+/// changes it only with its own lock held.
 @usableFromInline
 struct DisposableList: @unchecked Sendable {
   @usableFromInline var first: (any Disposable)?

@@ -249,6 +249,8 @@ enum ScopeFlags {
 /// An object told when a scope it registered with is disposed (see
 /// ``SubscriptionScope/setOwner(_:)``); it is held weakly. A class rather than a protocol so
 /// that the weak reference in every scope is one word.
+///
+/// Lock discipline: no state of its own; a subclass writes its own beside it.
 @usableFromInline
 class SubscriptionOwner: @unchecked Sendable {
   @inlinable init() {}

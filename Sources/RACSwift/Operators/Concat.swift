@@ -34,6 +34,8 @@ extension Signal {
 /// A `concat` signal: a ``ListSignal`` whose subscription runs its inputs one after another. A
 /// concat that meets another among its inputs runs that one's inputs in place (see
 /// ``ConcatState``), so it is a class of its own, which a subscription can recognize.
+///
+/// Lock discipline: immutable (its inputs are ``ListSignal``'s).
 @usableFromInline
 final class ConcatSignal<Value, Failure: Error>: ListSignal<Value, Failure>, @unchecked Sendable {
   @inlinable

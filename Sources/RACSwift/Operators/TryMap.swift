@@ -92,6 +92,9 @@ struct TryMapStage<Input, Value, Failure: Error>: SignalStage {
 }
 
 /// A typed-throwing body kept with its declared shape.
+///
+/// Lock discipline: immutable; the body runs where the operator's stage runs, one event at a
+/// time, as every operator closure written outside an actor does (RAC's rule).
 @usableFromInline
 struct ThrowingBody<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline let run: () throws(Failure) -> Value

@@ -72,6 +72,8 @@ public func <~ <Object: AnyObject, Value>(
 
 /// A key path of an object that a signal can be bound to: `object.rac[\.keyPath]`.
 public struct BindingTarget<Object: AnyObject, Value>: @unchecked Sendable {
+  // Lock discipline: immutable after init (the runtime reads and clears a weak reference
+  // atomically); the object is only touched by the binding, on `isolation` when it has one.
   // Holds the object weakly: a binding never keeps its target alive.
   weak var object: Object?
   let keyPath: ReferenceWritableKeyPath<Object, Value>

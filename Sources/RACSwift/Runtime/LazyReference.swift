@@ -5,6 +5,9 @@ import Synchronization
 /// looks up generic metadata on every call (measured: most of a contended `SerialGate` push).
 ///
 /// It owns one strong reference to the stored instance, released when it is destroyed.
+///
+/// Lock discipline: `storage` is atomic, set once by a compare-and-exchange from 0 and read
+/// with acquiring loads; the instance must itself be safe to share.
 @usableFromInline
 struct LazyReference<Instance: AnyObject>: ~Copyable, @unchecked Sendable {
   /// 0, or the bits of a retained pointer to the instance.

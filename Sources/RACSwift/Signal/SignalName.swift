@@ -1,5 +1,7 @@
 /// An operator's label in names (`map:`, `take:`): a static string literal, kept as one pointer
 /// (string literals are NUL-terminated and live for the whole process).
+///
+/// Lock discipline: immutable, and the bytes it points to are constant.
 @usableFromInline
 struct OperatorLabel: @unchecked Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
   @usableFromInline let start: UnsafePointer<UInt8>

@@ -13,6 +13,7 @@
 public final class BehaviorSubject<Value, Failure: Error>: Signal<Value, Failure>,
   SubscriberProtocol, @unchecked Sendable
 {
+  // Lock discipline: immutable; the core serializes everything (see ``SubjectCore``).
   @usableFromInline let core: SubjectCore<Value, Failure>
 
   /// A behavior subject whose current value is `value`.

@@ -18,6 +18,7 @@
 public final class ReplaySubject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberProtocol,
   @unchecked Sendable
 {
+  // Lock discipline: immutable; the core serializes everything (see ``SubjectCore``).
   @usableFromInline let core: SubjectCore<Value, Failure>
 
   /// The number of values kept for new subscribers (`Int.max` means unlimited).

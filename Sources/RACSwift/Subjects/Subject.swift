@@ -35,6 +35,7 @@
 public final class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberProtocol,
   @unchecked Sendable
 {
+  // Lock discipline: immutable; the core serializes everything (see ``SubjectCore``).
   @usableFromInline let core: SubjectCore<Value, Failure>
 
   /// A subject with no subscribers.

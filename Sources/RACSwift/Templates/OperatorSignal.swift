@@ -1,5 +1,7 @@
 /// A signal whose subscribe function reads its parameters from `state`: one allocation per
 /// operator, and a subscribe function that captures nothing.
+///
+/// Lock discipline: immutable; `state` is only read.
 @usableFromInline
 final class OperatorSignal<Value, Failure: Error, State>: Signal<Value, Failure>,
   @unchecked Sendable

@@ -1,6 +1,8 @@
 /// A signal with one input and one parameter of any type, whose subscribe function reads the
 /// parameter back with ``cast(_:)``: the engine's own `carried(to:)`, the hop of the isolation
 /// rule. Operators are written on the templates instead (``SubscribingStage``, ``SignalStage``).
+///
+/// Lock discipline: immutable; `parameter` is only read.
 @usableFromInline
 final class UnarySignal<Input, InputFailure: Error, Value, Failure: Error, Parameter>: InputSignal<
   Input, InputFailure, Value, Failure
