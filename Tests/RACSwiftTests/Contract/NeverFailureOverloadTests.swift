@@ -297,6 +297,17 @@ struct NeverFailureOverloadTests {
     check(n1.withLatest(from: f2).map(sums), [3], failing: TestError.self)
   }
 
+  // MARK: What RAC's id typing hid
+
+  @Test("from: a Sendable sequence, and one of non-Sendable values, either failure type")
+  func fromSendableOrNot() {
+    let client = APIClient()
+    check(Signal.from([client]), [client], failing: Never.self)
+    check(Signal<APIClient, TestError>.from([client]), [client], failing: TestError.self)
+    check(Signal.from([1, 2]), [1, 2], failing: Never.self)
+    check(Signal<Int, TestError>.from(1...2), [1, 2], failing: TestError.self)
+  }
+
   // MARK: Sequencing, errors, triggers
 
   @Test("concat, then and startWith on never-failing signals")
