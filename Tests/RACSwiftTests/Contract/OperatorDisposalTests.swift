@@ -80,6 +80,10 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
     .init("concat of signals") { p, _ in p.signal(p.ints).concat().subscribe() },
     .init("merge") { p, _ in p.ints.merge(p.ints).subscribe() },
     .init("merge (static)") { p, _ in Signal.merge(p.ints, p.ints, p.ints).subscribe() },
+    .init("merge(triggers:)") { p, _ in Signal.merge(triggers: p.ints, p.signal("a")).subscribe() },
+    .init("merge(triggers:) of four") { p, _ in
+      Signal.merge(triggers: p.ints, p.signal("a"), p.signal(true), p.ints).subscribe()
+    },
     .init("flatten") { p, _ in p.signal(p.ints).flatten().subscribe() },
     .init("flatten(maxConcurrent:)") { p, _ in
       p.signal(p.ints).flatten(maxConcurrent: 1).subscribe()
