@@ -353,6 +353,30 @@ struct NeverFailureOverloadTests {
     #expect(received == [.next(0), .next(0), .completed])
   }
 
+  @Test("merge of T with T?: either way round sends T?; merges of one type keep their type")
+  func mergeOptionalForms() {
+    let plain = Signal.just(1)
+    let optional = Signal<Int?, Never>.just(nil)
+    #expect(staticType(plain.merge(plain)) == "\(Signal<Int, Never>.self)")
+    #expect(staticType(optional.merge(optional)) == "\(Signal<Int?, Never>.self)")
+    #expect(staticType(plain.merge(optional)) == "\(Signal<Int?, Never>.self)")
+    #expect(staticType(optional.merge(plain)) == "\(Signal<Int?, Never>.self)")
+    #expect(staticType(plain.merge(.just(2))) == "\(Signal<Int, Never>.self)")
+    #expect(events(plain.merge(optional)) == [.next(1), .next(nil), .completed])
+    #expect(events(optional.merge(plain)) == [.next(nil), .next(1), .completed])
+    // A literal operand is made a Signal<Int?, Never>, for merge(_:), not lifted.
+    #expect(optional.merge(.just(2)).name == "[+just: nil] -merge: +just: Optional(2)")
+    // Failures mix as before, where the value types agree.
+    check(plain.merge(f1), [1, 1], failing: TestError.self)
+    check(f1.merge(plain), [1, 1], failing: TestError.self)
+  }
+
+  @Test("asOptional from a signal that cannot fail and from a failing one")
+  func asOptionalForms() {
+    check(Signal.just(1).asOptional(), [1], failing: Never.self)
+    check(f1.asOptional(), [1], failing: TestError.self)
+  }
+
   // MARK: Sequencing, errors, triggers
 
   @Test("concat, then and startWith on never-failing signals")
