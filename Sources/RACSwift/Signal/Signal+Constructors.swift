@@ -104,6 +104,12 @@ extension Signal {
     iterating(sequence)
   }
 
+  // Not disfavoured, unlike the isolated forms of `mapReplace` and `startWith`: Swift ranks
+  // `from(_:)` first wherever the sequence is `Sendable` (its requirement makes it the more
+  // specific), and this form only where the sequence is not, so a call that compiled before keeps
+  // iterating where it is subscribed. Disfavoured, this form would never be chosen: the type
+  // checker takes `from(_:)` for a sequence that is not `Sendable` too, and only then reports the
+  // missing conformance. `IsolatedOperandsTests.fromSendableUnchanged` holds the ranking.
   /// A signal that sends the elements of a sequence that is not `Sendable`, in order, then
   /// completes: each subscription starts on the caller's actor and iterates there.
   ///
