@@ -95,6 +95,10 @@ indirect enum Chain: CustomStringConvertible {
   case concat(Chain, Chain)
   /// `a.merge(b)`.
   case merge(Chain, Chain)
+  /// `Signal.merge(triggers: a, b.map { "\($0)" }).mapReplace(0)`: triggers of two value types.
+  case mergeTriggers(Chain, Chain)
+  /// `a.merge(b.asOptional()).map { $0 ?? -1 }`: a signal of `Int` with one of `Int?`.
+  case mergeOptional(Chain, Chain)
   /// `flattenMap { inners[$0 % inners.count] }`.
   case flattenMap(Chain)
   /// `map { inners[…] }.switchToLatest()`.
@@ -159,6 +163,8 @@ indirect enum Chain: CustomStringConvertible {
     case .startWith(let v, let c): "\(c).startWith(\(v))"
     case .concat(let a, let b): "\(a).concat(\(b))"
     case .merge(let a, let b): "\(a).merge(\(b))"
+    case .mergeTriggers(let a, let b): "Signal.merge(triggers: \(a), \(b))"
+    case .mergeOptional(let a, let b): "\(a).merge(\(b).asOptional())"
     case .flattenMap(let c): "\(c).flattenMap(inner)"
     case .switchToLatest(let c): "\(c).map(inner).switchToLatest()"
     case .concatInner(let c): "\(c).map(inner).concat()"

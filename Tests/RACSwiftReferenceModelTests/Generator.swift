@@ -137,6 +137,8 @@ struct CaseGenerator {
     if families.contains(.combining) {
       makers += [
         { .merge($0.chain(depth: below), $0.chain(depth: $0.random.int(0...below))) },
+        { .mergeTriggers($0.chain(depth: below), $0.chain(depth: $0.random.int(0...below))) },
+        { .mergeOptional($0.chain(depth: below), $0.chain(depth: $0.random.int(0...below))) },
         { .combineLatest($0.chain(depth: below), $0.chain(depth: $0.random.int(0...below))) },
         { .zip($0.chain(depth: below), $0.chain(depth: $0.random.int(0...below))) },
         { .takeUntil($0.chain(depth: below), trigger: $0.chain(depth: $0.random.int(0...below))) },

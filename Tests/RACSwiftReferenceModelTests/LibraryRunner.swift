@@ -131,6 +131,10 @@ struct LibraryRunner {
       return count.map { build(input).retry($0) } ?? build(input).retry()
     case .merge(let first, let second):
       return build(first).merge(build(second))
+    case .mergeTriggers(let first, let second):
+      return Signal.merge(triggers: build(first), build(second).map { "\($0)" }).mapReplace(0)
+    case .mergeOptional(let first, let second):
+      return build(first).merge(build(second).asOptional()).map { $0 ?? -1 }
     case .combineLatest(let first, let second):
       return build(first).combineLatest(with: build(second)).map { pair($0, $1) }
     case .zip(let first, let second):
@@ -258,7 +262,8 @@ extension Chain {
       .combinePrevious(_, let c), .collect(let c), .ignoreValues(let c), .repeatForever(let c),
       .deliverOn(let c), .subscribeOn(let c):
       c.keepsConnection
-    case .concat(let a, let b), .merge(let a, let b), .combineLatest(let a, let b),
+    case .concat(let a, let b), .merge(let a, let b), .mergeTriggers(let a, let b),
+      .mergeOptional(let a, let b), .combineLatest(let a, let b),
       .zip(let a, let b), .takeUntil(let a, let b), .sample(let a, let b),
       .withLatest(let a, let b), .then(let a, let b), .takeUntilReplacement(let a, let b):
       a.keepsConnection || b.keepsConnection

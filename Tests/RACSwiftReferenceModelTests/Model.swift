@@ -53,8 +53,10 @@ extension ModelContext {
       return try catchError(input, at: time, cause: cause)
     case .retry(let count, let input):
       return try retry(count, input, at: time, cause: cause)
-    case .merge(let first, let second):
+    case .merge(let first, let second), .mergeOptional(let first, let second):
       return try merge(first, second, at: time, cause: cause)
+    case .mergeTriggers(let first, let second):
+      return try merge(first, second, at: time, cause: cause).map(values: { _ in 0 })
     case .combineLatest(let first, let second):
       return try combineLatest(first, second, at: time, cause: cause)
     case .zip(let first, let second):

@@ -90,13 +90,54 @@ extension Signal {
   }
 
   /// A signal that sends the elements of `sequence` in order, then completes. Each subscription
-  /// iterates again; disposal stops the iteration.
+  /// iterates again, on the subscribing thread; disposal stops the iteration.
   ///
   /// ```swift
   /// Signal<Int, Never>.from(1...3).subscribe(next: { print($0) })  // 1, 2, 3
   /// ```
+  ///
+  /// A sequence that is not `Sendable` (an array of non-`Sendable` models) is taken by
+  /// `from(_:isolation:)`, which iterates it on the caller's actor.
   @inlinable
   public static func from<S: Sequence & Sendable>(_ sequence: S) -> Signal<Value, Failure>
+  where S.Element == Value {
+    iterating(sequence)
+  }
+
+  // Not disfavoured, unlike the isolated forms of `mapReplace` and `startWith`: Swift ranks
+  // `from(_:)` first wherever the sequence is `Sendable` (its requirement makes it the more
+  // specific), and this form only where the sequence is not, so a call that compiled before keeps
+  // iterating where it is subscribed. Disfavoured, this form would never be chosen: the type
+  // checker takes `from(_:)` for a sequence that is not `Sendable` too, and only then reports the
+  // missing conformance. `IsolatedOperandsTests.fromSendableUnchanged` holds the ranking.
+  /// A signal that sends the elements of a sequence that is not `Sendable`, in order, then
+  /// completes: each subscription starts on the caller's actor and iterates there.
+  ///
+  /// Written on an actor (a `@MainActor` view model), a subscription made there iterates at once,
+  /// and one made elsewhere starts when the actor gets to it, so the sequence and its elements —
+  /// models that are not `Sendable`, a lazy sequence whose closure uses the actor's state — are
+  /// read only on that actor. Written outside any actor, each subscription iterates on its own
+  /// thread, as `from(_:)` does.
+  ///
+  /// ```swift
+  /// @MainActor final class AlbumViewModel {
+  ///   var photos: [PhotoModel] = []  // PhotoModel is a class that is not Sendable
+  ///   func thumbnails() -> Signal<PhotoModel, Never> { Signal.from(photos) }
+  /// }
+  /// ```
+  ///
+  /// A `Sendable` sequence takes `from(_:)` wherever it is written, as before: it is iterated on
+  /// the subscribing thread.
+  @inlinable
+  public static func from<S: Sequence>(
+    _ sequence: S, isolation: isolated (any Actor)? = #isolation
+  ) -> Signal<Value, Failure> where S.Element == Value {
+    iterating(sequence).startingSubscriptions(on: isolation)
+  }
+
+  /// The signal of `from`: iterates `sequence` on each subscribing thread.
+  @inlinable
+  static func iterating<S: Sequence>(_ sequence: S) -> Signal<Value, Failure>
   where S.Element == Value {
     OperatorSignal<Value, Failure, S>(synchronous: .source("+from"), state: sequence) {
       signal, sink, scope in
@@ -132,17 +173,19 @@ extension Signal where Failure == Never {
   @inlinable
   public static func from<S: Sequence & Sendable>(_ sequence: S) -> Signal<Value, Never>
   where S.Element == Value {
-    OperatorSignal<Value, Never, S>(synchronous: .source("+from"), state: sequence) {
-      signal, sink, scope in
-      // Check after each value, so disposal stops the iteration before another element is
-      // produced.
-      if scope.isDisposed { return }
-      var iterator = OperatorSignal<Value, Never, S>.state(of: signal).makeIterator()
-      while let value = iterator.next() {
-        emit(.next(value), to: sink)
-        if scope.isDisposed { return }
-      }
-      emit(.completed, to: sink)
-    }
+    iterating(sequence)
+  }
+
+  /// A signal of the elements of a sequence that is not `Sendable`, which never fails: each
+  /// subscription starts on the caller's actor and iterates there (see `from(_:isolation:)`).
+  ///
+  /// ```swift
+  /// Signal.from(photos)  // [PhotoModel], in a @MainActor view model
+  /// ```
+  @inlinable
+  public static func from<S: Sequence>(
+    _ sequence: S, isolation: isolated (any Actor)? = #isolation
+  ) -> Signal<Value, Never> where S.Element == Value {
+    iterating(sequence).startingSubscriptions(on: isolation)
   }
 }

@@ -312,6 +312,7 @@ struct DeepChainTests {
     case combineLatestOfThree, zipOfFour, combineLatestOfArray
     // More operators of the stage template (CONTRIBUTING, "Writing an operator").
     case skip, compactMap, ignore, combinePrevious, tryMap, dematerialize
+    case asOptional, mergeOfOptional, mergeTriggers
     var testDescription: String { rawValue }
 
     /// What the chain delivers for the subject's `1` and completion: a `sample` whose sampler
@@ -359,6 +360,11 @@ struct DeepChainTests {
           signal = signal.promoteError(TestError.self).tryMap { $0 }.ignoreErrors()
         // Two operators a level: the chain's events as values, and back.
         case .dematerialize: signal = signal.materialize().dematerialize()
+        // Two operators a level: back to the chain's value type.
+        case .asOptional: signal = signal.asOptional().skipNil()
+        case .mergeOfOptional: signal = signal.merge(Signal<Int?, Never>.empty).skipNil()
+        case .mergeTriggers:
+          signal = Signal.merge(triggers: signal, Signal<String, Never>.empty).mapReplace(1)
         }
       }
       return signal

@@ -12,10 +12,12 @@ final class APIClient: Equatable {
 }
 
 /// A view model that uses the one isolation rule everywhere: `self` in scheduler actions and in
-/// `doDisposed`, and non-`Sendable` operands of `mapReplace`, `startWith` and `ignore`.
+/// `doDisposed`, and non-`Sendable` operands of `mapReplace`, `startWith`, `ignore` and
+/// `Signal.from`.
 @MainActor
 final class ClientViewModel {
   let client = APIClient()
+  let others = [APIClient(), APIClient()]
   var count = 0
   var disposals = 0
   var disposedOnMainQueue: [Bool] = []
@@ -31,6 +33,16 @@ final class ClientViewModel {
 
   func others(_ clients: Signal<APIClient, Never>) -> Signal<APIClient, Never> {
     clients.ignore(client)
+  }
+
+  /// RAC's `[self.clients.rac_sequence signal]`, or `+[RACSignal return:]` of each.
+  func allClients() -> Signal<APIClient, Never> {
+    Signal.from(others)
+  }
+
+  /// A `Sendable` sequence, written on the same actor.
+  func numbers() -> Signal<Int, Never> {
+    Signal.from([1, 2, 3])
   }
 
   func counting(_ signal: Signal<Int, Never>) -> Signal<Int, Never> {
@@ -116,6 +128,44 @@ struct IsolatedOperandsTests {
     clients.sendNext(other)
     #expect(received == [other])
     subscription.dispose()
+  }
+
+  @Test("Signal.from of non-Sendable models sends them at once for a subscription on the actor")
+  func fromNonSendable() {
+    let model = ClientViewModel()
+    var received: [APIClient] = []
+    model.allClients().subscribe(next: { received.append($0) })
+    #expect(received == model.others)
+  }
+
+  @Test("Signal.from of non-Sendable models, subscribed on another thread, iterates on the actor")
+  func fromNonSendableCarriedToTheActor() async {
+    let model = ClientViewModel()
+    let clients = model.allClients()
+    let onMain = Recorder<Bool, Never>()
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      DispatchQueue.global().async {
+        clients.subscribe(
+          next: { _ in onMain.record(.next(isOnMainQueue())) }, completed: { done.resume() })
+      }
+    }
+    #expect(onMain.values == [true, true])
+  }
+
+  @Test("Signal.from of a Sendable sequence written on the actor still iterates where subscribed")
+  func fromSendableUnchanged() async {
+    let model = ClientViewModel()
+    let numbers = model.numbers()
+    let onMain = Recorder<Bool, Never>()
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      DispatchQueue.global().async {
+        numbers.subscribe(next: { _ in onMain.record(.next(isOnMainQueue())) })
+        // Synchronous on this thread: every value has arrived when subscribe returns.
+        onMain.record(.completed)
+        done.resume()
+      }
+    }
+    #expect(onMain.events == [.next(false), .next(false), .next(false), .completed])
   }
 
   @Test("doDisposed written on the main actor runs there: at once for a main-thread dispose")

@@ -297,6 +297,86 @@ struct NeverFailureOverloadTests {
     check(n1.withLatest(from: f2).map(sums), [3], failing: TestError.self)
   }
 
+  // MARK: What RAC's id typing hid
+
+  @Test("from: a Sendable sequence, and one of non-Sendable values, either failure type")
+  func fromSendableOrNot() {
+    let client = APIClient()
+    check(Signal.from([client]), [client], failing: Never.self)
+    check(Signal<APIClient, TestError>.from([client]), [client], failing: TestError.self)
+    check(Signal.from([1, 2]), [1, 2], failing: Never.self)
+    check(Signal<Int, TestError>.from(1...2), [1, 2], failing: TestError.self)
+  }
+
+  /// Checks that `signal` sends `count` triggers and completes, and that its failure type is
+  /// `Failure`.
+  private func checkTriggers<SignalFailure: Equatable, Failure>(
+    _ signal: Signal<Void, SignalFailure>, count: Int, failing _: Failure.Type,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    check(
+      signal.mapReplace(0), Array(repeating: 0, count: count), failing: Failure.self,
+      sourceLocation: sourceLocation)
+  }
+
+  /// The name of the static type of a value, whatever its dynamic type.
+  private func staticType<T>(_: T) -> String { "\(T.self)" }
+
+  @Test("merge(triggers:): two to four triggers of different types, every mix of failing and not")
+  func mergeTriggersEveryMix() {
+    let nWord = Signal.just("a")
+    let fWord = Signal<String, TestError>.just("a")
+    let nTap = Signal.just(())
+    let fTap = Signal<Void, TestError>.just(())
+    checkTriggers(Signal.merge(triggers: n1, nWord), count: 2, failing: Never.self)
+    checkTriggers(Signal.merge(triggers: n1, fWord), count: 2, failing: TestError.self)
+    checkTriggers(Signal.merge(triggers: f1, nWord), count: 2, failing: TestError.self)
+    checkTriggers(Signal.merge(triggers: f1, fWord), count: 2, failing: TestError.self)
+    checkTriggers(Signal.merge(triggers: n1, nWord, nTap), count: 3, failing: Never.self)
+    checkTriggers(Signal.merge(triggers: n1, nWord, fTap), count: 3, failing: TestError.self)
+    checkTriggers(Signal.merge(triggers: n1, fWord, nTap), count: 3, failing: TestError.self)
+    checkTriggers(Signal.merge(triggers: n1, fWord, fTap), count: 3, failing: TestError.self)
+    checkTriggers(Signal.merge(triggers: f1, nWord, nTap), count: 3, failing: TestError.self)
+    checkTriggers(Signal.merge(triggers: f1, nWord, fTap), count: 3, failing: TestError.self)
+    checkTriggers(Signal.merge(triggers: f1, fWord, nTap), count: 3, failing: TestError.self)
+    checkTriggers(Signal.merge(triggers: f1, fWord, fTap), count: 3, failing: TestError.self)
+    checkTriggers(Signal.merge(triggers: n1, nWord, nTap, n2), count: 4, failing: Never.self)
+    checkTriggers(Signal.merge(triggers: f1, fWord, fTap, f2), count: 4, failing: TestError.self)
+    // The plain merges of one value type are untouched.
+    check(Signal.merge(n1, n2), [1, 2], failing: Never.self)
+    #expect(staticType(Signal.merge(n1, n2)) == "\(Signal<Int, Never>.self)")
+  }
+
+  @Test("startWith(()) on a Void trigger: the Void value is spelled ()")
+  func startWithVoid() {
+    let received = events(Signal.just(()).startWith(()).mapReplace(0))
+    #expect(received == [.next(0), .next(0), .completed])
+  }
+
+  @Test("merge of T with T?: either way round sends T?; merges of one type keep their type")
+  func mergeOptionalForms() {
+    let plain = Signal.just(1)
+    let optional = Signal<Int?, Never>.just(nil)
+    #expect(staticType(plain.merge(plain)) == "\(Signal<Int, Never>.self)")
+    #expect(staticType(optional.merge(optional)) == "\(Signal<Int?, Never>.self)")
+    #expect(staticType(plain.merge(optional)) == "\(Signal<Int?, Never>.self)")
+    #expect(staticType(optional.merge(plain)) == "\(Signal<Int?, Never>.self)")
+    #expect(staticType(plain.merge(.just(2))) == "\(Signal<Int, Never>.self)")
+    #expect(events(plain.merge(optional)) == [.next(1), .next(nil), .completed])
+    #expect(events(optional.merge(plain)) == [.next(nil), .next(1), .completed])
+    // A literal operand is made a Signal<Int?, Never>, for merge(_:), not lifted.
+    #expect(optional.merge(.just(2)).name == "[+just: nil] -merge: +just: Optional(2)")
+    // Failures mix as before, where the value types agree.
+    check(plain.merge(f1), [1, 1], failing: TestError.self)
+    check(f1.merge(plain), [1, 1], failing: TestError.self)
+  }
+
+  @Test("asOptional from a signal that cannot fail and from a failing one")
+  func asOptionalForms() {
+    check(Signal.just(1).asOptional(), [1], failing: Never.self)
+    check(f1.asOptional(), [1], failing: TestError.self)
+  }
+
   // MARK: Sequencing, errors, triggers
 
   @Test("concat, then and startWith on never-failing signals")

@@ -45,6 +45,7 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
     // Transforming
     .init("map") { p, _ in p.ints.map { $0 + 1 }.subscribe() },
     .init("mapReplace") { p, _ in p.ints.mapReplace("x").subscribe() },
+    .init("asOptional") { p, _ in p.ints.asOptional().subscribe() },
     .init("flattenMap") { p, _ in p.ints.flattenMap { _ in p.ints }.subscribe() },
     .init("flattenMapFirst") { p, _ in p.ints.flattenMapFirst { _ in p.ints }.subscribe() },
     .init("scan") { p, _ in p.ints.scan(0, +).subscribe() },
@@ -80,6 +81,11 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
     .init("concat of signals") { p, _ in p.signal(p.ints).concat().subscribe() },
     .init("merge") { p, _ in p.ints.merge(p.ints).subscribe() },
     .init("merge (static)") { p, _ in Signal.merge(p.ints, p.ints, p.ints).subscribe() },
+    .init("merge of T with T?") { p, _ in p.ints.merge(p.signal(Int?.none)).subscribe() },
+    .init("merge(triggers:)") { p, _ in Signal.merge(triggers: p.ints, p.signal("a")).subscribe() },
+    .init("merge(triggers:) of four") { p, _ in
+      Signal.merge(triggers: p.ints, p.signal("a"), p.signal(true), p.ints).subscribe()
+    },
     .init("flatten") { p, _ in p.signal(p.ints).flatten().subscribe() },
     .init("flatten(maxConcurrent:)") { p, _ in
       p.signal(p.ints).flatten(maxConcurrent: 1).subscribe()

@@ -41,8 +41,9 @@ public final class LoginViewModel {
     _validationMessage <~ credentials.map { LoginForm.problem(with: $0) }
     _isLoggingIn <~ submit.executing
     _session <~ submit.executionSignals.flatten()
-    // A failure is shown until the form changes.
-    let failures = submit.errors.map { Optional($0.userMessage) }
+    // A failure is shown until the form changes: messages merged with nil, as RAC 2 wrote it
+    // (a signal of String with one of String?).
+    let failures = submit.errors.map { $0.userMessage }
     _errorMessage <~ failures.merge(credentials.skip(1).mapReplace(nil))
   }
 
