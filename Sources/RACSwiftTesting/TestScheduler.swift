@@ -10,13 +10,18 @@ import Synchronization
 /// they run on the thread that advances the scheduler, with `Schedulers.current` set
 /// to this scheduler.
 ///
+/// It is an `IsolatingScheduler`, so it can stand in for `MainScheduler` in a view model that
+/// takes its scheduler as a parameter: an action scheduled from an actor (a `@MainActor` view
+/// model) runs on that actor — at once when the scheduler is advanced from it (a `@MainActor`
+/// test), else carried there when it falls due.
+///
 /// ```swift
 /// let scheduler = TestScheduler()
 /// let recorder = scheduler.record(Signal.just(1).delay(.seconds(2), on: scheduler))
 /// scheduler.advance(by: .seconds(2))
 /// recorder.events  // [next(1) at 2s, completed at 2s]
 /// ```
-public final class TestScheduler: Scheduler, @unchecked Sendable {
+public final class TestScheduler: IsolatingScheduler, @unchecked Sendable {
   // Lock discipline: `queue`, `virtualTime` and `order` are read and written with `lock` held; actions
   // run without it.
   private let lock = NSLockLike()
@@ -42,12 +47,27 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   // MARK: Scheduler
 
   /// Queues `action` to run at the current time, after every action queued this way before it.
+  /// The `@Sendable` form, which `any Scheduler` calls; a closure written in place picks
+  /// `schedule(isolation:_:)`, which runs it on the actor it was written on.
+  ///
+  /// ```swift
+  /// let scheduler: any Scheduler = TestScheduler()
+  /// scheduler.schedule { print("runs when the test scheduler is advanced") }
+  /// ```
+  @_disfavoredOverload
   @discardableResult
   public func schedule(_ action: @escaping @Sendable () -> Void) -> (any Disposable)? {
     enqueue(delay: nil, repeating: nil, action)
   }
 
-  /// Queues `action` to run when virtual time reaches `now + delay`.
+  /// Queues `action` to run when virtual time reaches `now + delay`: the `@Sendable` form, which
+  /// `any Scheduler` calls; a closure written in place picks `schedule(after:isolation:_:)`.
+  ///
+  /// ```swift
+  /// let scheduler: any Scheduler = TestScheduler()
+  /// scheduler.schedule(after: .seconds(2)) { print("at 2s of virtual time") }
+  /// ```
+  @_disfavoredOverload
   @discardableResult
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
     -> (any Disposable)?
@@ -56,7 +76,14 @@ public final class TestScheduler: Scheduler, @unchecked Sendable {
   }
 
   /// Queues `action` at `now + delay`, then again every `interval` of virtual time (the leeway
-  /// is ignored: virtual time is exact).
+  /// is ignored: virtual time is exact). The `@Sendable` form, which `any Scheduler` calls; a
+  /// closure written in place picks `schedule(after:repeating:leeway:isolation:_:)`.
+  ///
+  /// ```swift
+  /// let scheduler: any Scheduler = TestScheduler()
+  /// scheduler.schedule(after: .zero, repeating: .seconds(1), leeway: .zero) { print("tick") }
+  /// ```
+  @_disfavoredOverload
   @discardableResult
   public func schedule(
     after delay: Duration, repeating interval: Duration, leeway: Duration,

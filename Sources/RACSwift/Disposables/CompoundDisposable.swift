@@ -39,7 +39,30 @@ public final class CompoundDisposable: Disposable {
     if let disposable { storage.add(disposable) }
   }
 
-  /// Adds a disposable that runs `action` when the compound is disposed, and returns it.
+  /// Adds a disposable that runs `action` when the compound is disposed, and returns it. Added
+  /// on an actor (a `@MainActor` view model), `action` runs on that actor: at once when the
+  /// compound is disposed there, else carried there.
+  ///
+  /// ```swift
+  /// bag.add { self.isLoading = false }  // in a @MainActor view model
+  /// ```
+  @discardableResult
+  public func add(
+    _ action: @escaping () -> Void, isolation: isolated (any Actor)? = #isolation
+  ) -> AnyDisposable {
+    let disposable = AnyDisposable(action, isolation: isolation)
+    storage.add(disposable)
+    return disposable
+  }
+
+  /// Adds a disposable that runs `action` when the compound is disposed, on the thread that
+  /// disposes it, and returns it: kept for code compiled against it. Calls pick
+  /// ``add(_:isolation:)``, which does the same outside any actor.
+  ///
+  /// ```swift
+  /// bag.add { print("disposed") }
+  /// ```
+  @_disfavoredOverload
   @discardableResult
   public func add(_ action: @escaping @Sendable () -> Void) -> AnyDisposable {
     let disposable = AnyDisposable(action)

@@ -17,10 +17,11 @@ import Dispatch
 /// Its actions follow the rule every operator's closures follow: scheduled from an actor (a
 /// `@MainActor` view model), an action may use that actor's state and runs on it — on the main
 /// queue for the main actor, with nothing more to wait for; on another actor, carried there from
-/// the main queue. Scheduled outside any actor, it runs on the main queue. Through
-/// `any Scheduler` an action stays `@Sendable`: a scheduler with a queue of its own cannot run
-/// code isolated to the caller's actor there.
-public final class MainScheduler: Scheduler, @unchecked Sendable {
+/// the main queue. Scheduled outside any actor, it runs on the main queue. The same holds through
+/// ``IsolatingScheduler``, the type a view model takes so that a `TestScheduler` can stand in for
+/// this one in tests. Through `any Scheduler` an action stays `@Sendable`: a scheduler with a
+/// queue of its own cannot run code isolated to the caller's actor there.
+public final class MainScheduler: IsolatingScheduler, @unchecked Sendable {
   // Lock discipline: immutable; scheduling is delegated to a QueueScheduler on the main queue.
   private let base: QueueScheduler
 
@@ -76,6 +77,23 @@ public final class MainScheduler: Scheduler, @unchecked Sendable {
     return base.schedule(after: delay, repeating: interval, leeway: leeway) {
       CurrentScheduler.run(as: self.box, run)
     }
+  }
+
+  /// Runs `action` after `delay`, then every `interval`, with a leeway of a tenth of the
+  /// interval; scheduled from an actor, on that actor.
+  ///
+  /// ```swift
+  /// timer = MainScheduler.shared.schedule(after: .seconds(1), repeating: .seconds(1)) {
+  ///   self.clockTick()  // in a @MainActor view model
+  /// }
+  /// ```
+  @discardableResult
+  public func schedule(
+    after delay: Duration, repeating interval: Duration,
+    isolation: isolated (any Actor)? = #isolation, _ action: @escaping () -> Void
+  ) -> (any Disposable)? {
+    schedule(
+      after: delay, repeating: interval, leeway: interval / 10, isolation: isolation, action)
   }
 
   /// Enqueues `action` on the main queue: the `@Sendable` form of
