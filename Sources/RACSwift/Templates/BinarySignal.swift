@@ -12,8 +12,7 @@
 final class BinarySignal<First, Second, Value, Failure: Error, Parameter>: Signal<Value, Failure>,
   @unchecked Sendable
 {
-  @usableFromInline var inputs:
-    ChainInputs<(Signal<First, Failure>, Signal<Second, Failure>)>
+  @usableFromInline var inputs: ChainInputs<(Signal<First, Failure>, Signal<Second, Failure>)>
   @usableFromInline let parameter: Parameter
 
   /// The first input signal.
