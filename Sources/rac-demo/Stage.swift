@@ -50,9 +50,17 @@ final class Stage {
   /// Moves the story on by `steps`, running the virtual-time work due by then.
   func step(_ steps: Int = 1) { clock.advance(by: clock.tick * steps) }
 
+  /// How long ``wait(timeout:until:)`` waits before it gives up: long enough for a machine busy
+  /// with a sanitized test run beside the demo (the io queue's million reschedules took over
+  /// 10 s there, where they take a second alone), short enough to report a hang.
+  static let waitLimit: Duration = .seconds(60)
+
+  /// ``waitLimit`` in words, for the message of a scenario that gave up.
+  static let waitLimitText = "60 s"
+
   /// Waits, on the real clock, until `condition` holds or `timeout` passes; returns whether it
   /// holds. For events that come from real threads (the network, a queue scheduler).
-  func wait(timeout: Duration = .seconds(10), until condition: () -> Bool) -> Bool {
+  func wait(timeout: Duration = Stage.waitLimit, until condition: () -> Bool) -> Bool {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
       if ContinuousClock.now >= deadline { return false }

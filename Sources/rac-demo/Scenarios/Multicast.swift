@@ -83,7 +83,9 @@ extension Scenario {
         if index > 0 { stage.step() }
         let recorded = stage.record("profile, \(ordinal)", profile, label: number)
         guard stage.wait(until: { recorded.isTerminated }) else {
-          return .check(false, "", failure: "the \(ordinal) cold request did not finish in 10 s")
+          return .check(
+            false, "",
+            failure: "the \(ordinal) cold request did not finish in \(Stage.waitLimitText)")
         }
         cold.append(recorded)
         stage.log(
@@ -96,7 +98,8 @@ extension Scenario {
       let shared = request("/shared").replay()
       let early = stage.record("replay, 1st", shared, label: number)
       guard stage.wait(until: { early.isTerminated }) else {
-        return .check(false, "", failure: "the replayed request did not finish in 10 s")
+        return .check(
+          false, "", failure: "the replayed request did not finish in \(Stage.waitLimitText)")
       }
       stage.log(
         "replay() subscribed once, at once; its first subscriber got "
@@ -107,7 +110,8 @@ extension Scenario {
       // Replayed at subscription — or, if the thread that delivered the response is still
       // leaving the subject, right after it (deliveries to one subject never overlap).
       guard stage.wait(until: { late.isTerminated }) else {
-        return .check(false, "", failure: "the late subscriber got no replay in 10 s")
+        return .check(
+          false, "", failure: "the late subscriber got no replay in \(Stage.waitLimitText)")
       }
       stage.log(
         "a late subscriber got \(phrase(late.values.map(quoted))), replayed; "

@@ -61,7 +61,7 @@ extension Scenario {
           $0.split(separator: "→").map { String($0.prefix(1)) }.joined(separator: "→")
         }
         guard stage.wait(until: { received.isTerminated }) else {
-          return .check(false, "", failure: "\(name) did not complete in 10 s")
+          return .check(false, "", failure: "\(name) did not complete in \(Stage.waitLimitText)")
         }
         let place = received.values.first ?? "nothing"
         seen.append(place)

@@ -237,8 +237,8 @@ struct DemoTests {
     let elapsed = ContinuousClock.now - started
     #expect(run.status == 0, "rac-demo failed:\n\(run.output)\n\(run.errors)")
     // It takes about a second alone; the bound only catches a hang (every wait in the demo
-    // gives up after 10 s), not a machine busy with other builds.
-    #expect(elapsed < .seconds(60))
+    // gives up after 60 s, and a scenario stops at the first that does), not a busy machine.
+    #expect(elapsed < .seconds(300))
     // Nothing is warned about: the demo does not bind one key path twice.
     #expect(!run.output.contains("warning") && !run.errors.contains("warning"))
     for name in Self.scenarios {
