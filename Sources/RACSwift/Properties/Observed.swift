@@ -153,4 +153,33 @@ extension Observed where Value: ExpressibleByNilLiteral {
   public init() {
     self.init(wrappedValue: nil)
   }
+
+  /// An observed optional holding `nil`, whose every set stores and sends `normalize` of the
+  /// value set: what `@Observed(normalizing: …) var nickname: String?` calls, with no `= nil` to
+  /// write.
+  ///
+  /// ```swift
+  /// final class Profile {
+  ///   @Observed(normalizing: { $0?.isEmpty == true ? nil : $0 })
+  ///   var nickname: String?
+  /// }
+  /// ```
+  public init(normalizing normalize: @escaping @Sendable (Value) -> Value) {
+    self.init(wrappedValue: nil, normalizing: normalize)
+  }
+}
+
+extension Observed where Value: Equatable & ExpressibleByNilLiteral {
+  /// An observed optional holding `nil` that ignores a set equal to the current value (after
+  /// `normalize`, if given): what `@Observed(skipsEqualValues: true) var selection: Int?` calls,
+  /// with no `= nil` to write.
+  ///
+  /// ```swift
+  /// final class Picker {
+  ///   @Observed(skipsEqualValues: true) var selection: Int?
+  /// }
+  /// ```
+  public init(skipsEqualValues: Bool, normalizing normalize: (@Sendable (Value) -> Value)? = nil) {
+    self.init(wrappedValue: nil, skipsEqualValues: skipsEqualValues, normalizing: normalize)
+  }
 }

@@ -11,6 +11,10 @@ final class SignUpForm: @unchecked Sendable {
   @Observed(skipsEqualValues: true) var isActive = false
   @Observed(skipsEqualValues: true, normalizing: { $0.lowercased() })
   var email = ""
+  /// Optionals declared without a value start at `nil`, as a plain `@Observed var x: T?` does.
+  @Observed(normalizing: { $0?.isEmpty == true ? nil : $0 })
+  var middleName: String?
+  @Observed(skipsEqualValues: true) var selection: Int?
   /// A setter observer that sets the property only when the value differs: it ends.
   @Observed var nickname = "" {
     didSet {
@@ -45,6 +49,25 @@ struct PropertySetPolicyTests {
     typed.sendNext(" grace ")
     #expect(form.username == "grace")
     typed.sendCompleted()
+  }
+
+  @Test("an optional with a setter policy and no initial value starts at nil (issue 45)")
+  func optionalWithoutInitialValue() {
+    let form = SignUpForm()
+    let names = Recorder<String?, Never>()
+    let selections = Recorder<Int?, Never>()
+    let subscriptions = [
+      names.subscribe(to: form.$middleName.signal),
+      selections.subscribe(to: form.$selection.signal),
+    ]
+    form.middleName = "Ada"
+    form.middleName = ""
+    form.selection = 2
+    form.selection = 2
+    form.selection = nil
+    #expect(names.values == [nil, "Ada", nil])
+    #expect(selections.values == [nil, 2, nil])
+    for subscription in subscriptions { subscription.dispose() }
   }
 
   @Test("skipsEqualValues: a set equal to the current value stores and sends nothing")
