@@ -26,6 +26,8 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
   /// of a subscriber made with them — in a ``SinkBox``, held with a reference count of its own
   /// (released when it is cleared, or by `deinit`) so that a delivery calls its sink without
   /// taking another: only the gate's owner lets go of it, and never while it delivers a value.
+  /// (Lock discipline: the gate's, as the comment above says; the unmanaged reference saves a
+  /// retain and release per delivered event.)
   @usableFromInline var target: Unmanaged<SinkBox<Value, Failure>>?
   @usableFromInline let lifetime: SubscriptionScope
   /// For a created signal's subscriber: the subscription scope its own child `lifetime` belongs
