@@ -19,7 +19,7 @@
 ///
 /// Lock discipline: immutable; the reference is released once, by the holder's `deinit`.
 @usableFromInline
-struct ChainReference<Object: AnyObject>: @unchecked Sendable {
+struct ChainReference<Object: AnyObject> {
   @usableFromInline let reference: Unmanaged<Object>
 
   /// Holds `object` until ``release(atLoopPoint:)``.

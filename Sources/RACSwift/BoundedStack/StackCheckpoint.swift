@@ -16,7 +16,7 @@
 /// is written only in `init` and `deinit`, and called with no lock held by the one thread in
 /// the `delivering` phase.
 @usableFromInline
-final class StackCheckpoint<Value, Failure: Error>: @unchecked Sendable {
+final class StackCheckpoint<Value, Failure: Error> {
   @usableFromInline typealias Sink = (inout Event<Value, Failure>) -> Void
 
   private enum Phase {

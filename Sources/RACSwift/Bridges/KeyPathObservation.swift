@@ -25,7 +25,7 @@ func keyPathObservation<Model: AnyObject, Value>(
 ///
 /// Lock discipline: immutable. The model is read only on `target`, one read at a time per
 /// subscription; the key path is only applied there.
-final class ObservedKeyPathSource<Model: AnyObject, Value>: @unchecked Sendable {
+final class ObservedKeyPathSource<Model: AnyObject, Value> {
   let model: WeakReference<Model>
   let keyPath: KeyPath<Model, Value>
   let target: HopTarget
@@ -54,7 +54,7 @@ enum KeyPathObservationStep {
 }
 
 /// One subscription to a key-path observation.
-final class KeyPathObservationTracker<Model: AnyObject, Value>: @unchecked Sendable {
+final class KeyPathObservationTracker<Model: AnyObject, Value> {
   // Lock discipline: immutable. `step(_:)` runs only through the hop, one step at a time.
   let source: ObservedKeyPathSource<Model, Value>
   let sink: (inout Event<Value, Never>) -> Void
@@ -107,27 +107,25 @@ final class KeyPathObservationTracker<Model: AnyObject, Value>: @unchecked Senda
 /// Held by whatever can still request a read of a key-path observation; when nothing holds it
 /// any more — the model that registered its change handler was deinitialized, or the property is
 /// not tracked — it asks the hop to end the signal.
-///
-/// Lock discipline: `hop` is read and cleared only with `lock` held.
-final class ObservationWatch: @unchecked Sendable {
-  private let lock = Lock()
-  private var hop: Hop<KeyPathObservationStep>?
+final class ObservationWatch: Sendable {
+  /// The subscription's hop; `nil` once the subscription is over.
+  private let hop: LockedState<Hop<KeyPathObservationStep>?>
 
-  init(hop: Hop<KeyPathObservationStep>) { self.hop = hop }
+  init(hop: Hop<KeyPathObservationStep>) { self.hop = LockedState(hop) }
 
   /// Asks the hop to read again, unless the subscription is over; never inline.
   func requestRead() {
-    lock.withLock { hop }?.receive(.read(self), inlineAllowed: false)
+    hop.withLock { $0 }?.receive(.read(self), inlineAllowed: false)
   }
 
   /// Lets go of the hop: the subscription is over.
-  func cut() { lock.withLock { hop = nil } }
+  func cut() { hop.withLock { $0 = nil } }
 
   deinit {
     // Nothing can request a read any more. Inline when this runs on the target with nothing
     // queued — the model released on its actor: the signal completes before the release
     // returns, as an ``Observed`` property's does; elsewhere, on the target after what is queued.
-    lock.withLock { hop }?.receive(.ended)
+    hop.withLock { $0 }?.receive(.ended)
   }
 }
 

@@ -28,7 +28,7 @@ extension NotificationCenter {
 }
 
 /// A NotificationCenter observer token, kept only to be removed.
-final class ObserverToken: @unchecked Sendable {
+final class ObserverToken {
   // Lock discipline: immutable; only handed back to NotificationCenter, which is thread-safe.
   let value: any NSObjectProtocol
   init(_ value: any NSObjectProtocol) { self.value = value }

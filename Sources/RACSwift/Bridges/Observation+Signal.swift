@@ -47,7 +47,7 @@ extension Signal where Failure == Never {
 /// Lock discipline: immutable. `read` is not `Sendable`: it is only ever called on `target` (the
 /// actor `observe` was called from, or without one a serial queue), by one ``Hop`` per
 /// subscription, one read at a time — which is what makes sharing it safe.
-final class ObservationReader<Value>: @unchecked Sendable {
+final class ObservationReader<Value> {
   let read: () -> Value
   let target: HopTarget
 
@@ -60,7 +60,7 @@ final class ObservationReader<Value>: @unchecked Sendable {
 }
 
 /// One subscription to `Signal.observe`: reads, tracks, and re-reads after each change.
-final class ObservationTracker<Value>: @unchecked Sendable {
+final class ObservationTracker<Value> {
   // Lock discipline: immutable. `track(_:)` runs only through the hop, one read at a time (each
   // re-read is requested by the previous read's change handler, which fires once).
   let reader: ObservationReader<Value>
@@ -107,19 +107,17 @@ final class ObservationTracker<Value>: @unchecked Sendable {
 
 /// What an observed object's change handler holds to request a re-read: the subscription's hop,
 /// until the subscription is disposed (see ``ObservationTracker/start()``).
-///
-/// Lock discipline: `hop` is read and cleared only with `lock` held.
-final class ObservationLink: @unchecked Sendable {
-  private let lock = Lock()
-  private var hop: Hop<ObservationLink>?
+final class ObservationLink: Sendable {
+  /// The subscription's hop; `nil` once the subscription is over.
+  private let hop: LockedState<Hop<ObservationLink>?>
 
-  init(hop: Hop<ObservationLink>) { self.hop = hop }
+  init(hop: Hop<ObservationLink>) { self.hop = LockedState(hop) }
 
   /// Asks the hop to read again, if the subscription is not over; never inline.
   func requestRead() {
-    lock.withLock { hop }?.receive(self, inlineAllowed: false)
+    hop.withLock { $0 }?.receive(self, inlineAllowed: false)
   }
 
   /// Lets go of the hop: the subscription is over.
-  func cut() { lock.withLock { hop = nil } }
+  func cut() { hop.withLock { $0 = nil } }
 }

@@ -98,7 +98,7 @@ final class ActorRunQueue: @unchecked Sendable {
 /// A runner scheduled on an actor for its queue.
 ///
 /// Lock discipline: immutable; `run()` is called only on the actor `id` names.
-private struct UncheckedRunner: @unchecked Sendable {
+private struct UncheckedRunner: Sendable {
   let queue: ActorRunQueue
   let id: ObjectIdentifier
   func run() { queue.runAll(id) }

@@ -1,6 +1,6 @@
 /// Where a ``Hop`` carries its items: an actor, on which they run isolated, or a scheduler.
 @usableFromInline
-enum HopTarget: @unchecked Sendable {
+enum HopTarget: Sendable {
   // Sendable: `any Actor` and `any Scheduler` both are; the enum only holds them.
   /// The main actor: its items run on the main queue.
   case mainActor

@@ -220,47 +220,35 @@ public final class SubscriptionLedger: Sendable {
 }
 
 /// The places of an installed ledger's live subscriptions, by the identity of their scopes.
-///
-/// Lock discipline: `entries` is read and written only with `lock` held (a ``Lock``, which the
-/// thread sanitizer's run sees, unlike a bare `Mutex`); nothing is called out while it is held.
-final class LivePlaces: @unchecked Sendable {
-  private let lock = Lock()
-  private var entries: [ObjectIdentifier: LivePlace] = [:]
+final class LivePlaces: Sendable {
+  private let entries = LockedState<[ObjectIdentifier: LivePlace]>([:])
 
   func insert(_ place: LivePlace, for scope: ObjectIdentifier) {
-    lock.lock()
-    entries[scope] = place
-    lock.unlock()
+    entries.withLock { $0[scope] = place }
   }
 
   func remove(_ scope: ObjectIdentifier) {
-    lock.lock()
-    let removed = entries.removeValue(forKey: scope)
-    lock.unlock()
+    let removed = entries.withLock { $0.removeValue(forKey: scope) }
     _ = removed
   }
 
   func name(_ scope: ObjectIdentifier, _ name: String, handlersRunOn handlers: String?) {
-    lock.lock()
-    entries[scope]?.name = name
-    if let handlers { entries[scope]?.handlersRunOn = handlers }
-    lock.unlock()
+    entries.withLock { entries in
+      entries[scope]?.name = name
+      if let handlers { entries[scope]?.handlersRunOn = handlers }
+    }
   }
 
   /// Notes where the handlers of `scope` run, unless that is known already.
   func noteHandlers(_ scope: ObjectIdentifier, runOn handlers: String) {
-    lock.lock()
-    if entries[scope] != nil, entries[scope]?.handlersRunOn == nil {
-      entries[scope]?.handlersRunOn = handlers
+    entries.withLock { entries in
+      if entries[scope] != nil, entries[scope]?.handlersRunOn == nil {
+        entries[scope]?.handlersRunOn = handlers
+      }
     }
-    lock.unlock()
   }
 
-  var all: [LivePlace] {
-    lock.lock()
-    defer { lock.unlock() }
-    return Array(entries.values)
-  }
+  var all: [LivePlace] { entries.withLock { Array($0.values) } }
 }
 
 /// Where a live subscription of an installed ledger was made, the name of the signal

@@ -8,7 +8,7 @@
 /// Lock discipline: not thread-safe itself; its owner (a scope, a compound disposable) reads and
 /// changes it only with its own lock held.
 @usableFromInline
-struct DisposableList: @unchecked Sendable {
+struct DisposableList {
   @usableFromInline var first: (any Disposable)?
   @usableFromInline var rest: DisposableMembers?
 

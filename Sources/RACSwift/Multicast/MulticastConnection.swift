@@ -14,7 +14,7 @@ import Synchronization
 /// connection.signal.subscribe(next: { print("second", $0) })
 /// connection.connect()  // one request, both subscribers served
 /// ```
-public final class MulticastConnection<Value, Failure: Error>: @unchecked Sendable {
+public final class MulticastConnection<Value, Failure: Error>: Sendable {
   // Lock discipline: immutable except `connected` (atomic) and the count behind `autoconnect()`
   // (atomic); `serial` is thread-safe.
   /// Subscribes the subject to the source. Built where the connection is made, so that the

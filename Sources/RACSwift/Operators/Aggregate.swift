@@ -99,7 +99,7 @@ struct AggregateStage<Input, Value, Failure: Error>: SubscribingStage {
 
 /// One subscription's `aggregate`. Upstream delivers serially, so it needs no lock.
 @usableFromInline
-final class AggregateState<A>: @unchecked Sendable {
+final class AggregateState<A> {
   /// The result so far; ``AggregateFold/awaitingFirstValue`` until the first value.
   @usableFromInline var fold = AggregateFold<A>.awaitingFirstValue
   /// The index `combine` gets with the next value.

@@ -3,7 +3,7 @@ import Foundation
 /// The state a blocking operator waits on.
 ///
 /// Lock discipline: `values` and `outcome` are read and written with `condition` locked.
-final class BlockingWaiter<Value, Failure: Error>: @unchecked Sendable {
+final class BlockingWaiter<Value, Failure: Error> {
   private let condition = NSCondition()
   private var values: [Value] = []
   private var outcome: Result<Void, Failure>?
@@ -59,7 +59,7 @@ final class BlockingWaiter<Value, Failure: Error>: @unchecked Sendable {
 ///
 /// Lock discipline: `pokes` is read and written only with `condition` locked (the condition of
 /// the ``BlockingWaiter`` it belongs to).
-final class ActorWaiter: @unchecked Sendable {
+final class ActorWaiter {
   let condition: NSCondition
   /// How often work was queued since the waiter last looked.
   var pokes = 0

@@ -49,17 +49,19 @@ struct BufferWithTimeStage<Input, Failure: Error>: SubscribingStage {
   }
 }
 
-/// One subscription to `buffer(withTime:on:)`.
-///
-/// Lock discipline: `values` and `timer` are read and written with `lock` held.
-final class TimeBufferState<Value, Failure: Error>: @unchecked Sendable {
+/// One subscription to `buffer(withTime:on:)`: the values gathered since the last batch and the
+/// timer that will send them.
+final class TimeBufferState<Value, Failure: Error>: Sendable {
   let interval: Duration
   let scheduler: any Scheduler
   let output: SerializedEventSink<[Value], Failure>
   let pending = PendingActions()
-  private let lock = Lock()
-  private var values: [Value] = []
-  private var timer: Int?
+  private struct Batch {
+    /// Handed on to the thread the timer fires on (see ``Handoff``).
+    var values: [Handoff<Value>] = []
+    var timer: Int?
+  }
+  private let batch = LockedState(Batch())
 
   init(interval: Duration, scheduler: any Scheduler, output: SerializedEventSink<[Value], Failure>)
   {
@@ -69,13 +71,15 @@ final class TimeBufferState<Value, Failure: Error>: @unchecked Sendable {
   }
 
   func append(_ value: Value) {
-    lock.lock()
-    values.append(value)
-    let mustStart = timer == nil
-    let id = mustStart ? pending.reserve() : 0
-    if mustStart { timer = id }
-    lock.unlock()
-    if mustStart {
+    let pending = self.pending
+    let started: Int? = batch.withLock {
+      $0.values.append(Handoff(value))
+      guard $0.timer == nil else { return nil }
+      let id = pending.reserve()
+      $0.timer = id
+      return id
+    }
+    if let id = started {
       let action = scheduler.schedule(after: interval) {
         self.pending.finish(id)
         self.flush()
@@ -85,13 +89,11 @@ final class TimeBufferState<Value, Failure: Error>: @unchecked Sendable {
   }
 
   func flush() {
-    lock.lock()
-    let batch = values
-    values = []
-    let previous = timer
-    timer = nil
-    lock.unlock()
+    let (values, previous) = batch.withLock { s in
+      defer { s.values = [] }
+      return (s.values, s.timer.take())
+    }
     if let previous { pending.cancel(previous) }
-    if !batch.isEmpty { output.send(.next(batch)) }
+    if !values.isEmpty { output.send(.next(values.map(\.value))) }
   }
 }

@@ -43,7 +43,7 @@ struct CollectStage<Input, Failure: Error>: SubscribingStage {
 /// running result of `collect`, `takeLast` and `groupBy` (a ``SignalStage`` keeps its own as its
 /// ``SignalStage/State``). Upstream delivers serially, so it needs no lock.
 @usableFromInline
-final class FoldState<A>: @unchecked Sendable {
+final class FoldState<A> {
   @usableFromInline var accumulator: A
 
   @inlinable init(accumulator: A) { self.accumulator = accumulator }

@@ -64,7 +64,7 @@ final class ConcatSignal<Value, Failure: Error>: ListSignal<Value, Failure>, @un
 /// ends, only adds a pass to that loop — constant stack). `signals`, `index` and `enclosing`
 /// are touched only by those passes, which ``Trampoline`` orders.
 @usableFromInline
-final class ConcatState<Value, Failure: Error>: @unchecked Sendable {
+final class ConcatState<Value, Failure: Error> {
   /// The list being run: the subscribed signal's inputs, or those of a `concat` among them.
   @usableFromInline var signals: [Signal<Value, Failure>]
   /// The place in `signals` of the next signal to run.

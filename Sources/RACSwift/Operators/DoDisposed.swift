@@ -50,10 +50,11 @@ struct DoDisposedStage<Value, Failure: Error>: SubscribingStage {
 
 /// The closure `doDisposed` runs as each subscription ends, and the actor it was added from.
 ///
-/// Sendable because the body is only ever called on `actor` (carried there by a ``Hop`` when the
+/// Safe to carry across threads (inside the subscription that ends) although the body is not
+/// `Sendable`: the body is only ever called on `actor` (carried there by a ``Hop`` when the
 /// subscription ends elsewhere), or, added outside any actor, once per subscription by the thread
 /// that ends it — RAC's rule for closures written outside an actor.
-struct DisposalAction: @unchecked Sendable {
+struct DisposalAction {
   let body: () -> Void
   let target: HopTarget?
 

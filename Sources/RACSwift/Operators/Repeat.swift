@@ -73,7 +73,7 @@ enum ResubscribeRule: Sendable {
 /// is touched only by the sink of the one attempt running at a time, before it requests the
 /// next attempt (``Trampoline`` orders the two).
 @usableFromInline
-final class ResubscribeState<Value, Failure: Error>: @unchecked Sendable {
+final class ResubscribeState<Value, Failure: Error> {
   @usableFromInline let source: Signal<Value, Failure>
   @usableFromInline let rule: ResubscribeRule
   @usableFromInline let sink: (inout Event<Value, Failure>) -> Void

@@ -64,17 +64,18 @@ struct ThrottleStage<Value, Failure: Error>: SubscribingStage {
   }
 }
 
-/// One subscription to `throttle`.
-///
-/// Lock discipline: `value` and `timer` are read and written with `lock` held.
-final class ThrottleState<Value, Failure: Error>: @unchecked Sendable {
+/// One subscription to `throttle`: the value held back and the timer that will send it.
+final class ThrottleState<Value, Failure: Error>: Sendable {
   let interval: Duration
   let scheduler: any Scheduler
   let output: SerializedEventSink<Value, Failure>
   let pending = PendingActions()
-  private let lock = Lock()
-  private var value: Value?
-  private var timer: Int?
+  private struct Held {
+    /// Handed on to the thread the timer fires on (see ``Handoff``).
+    var value: Handoff<Value>?
+    var timer: Int?
+  }
+  private let held = LockedState(Held())
 
   init(interval: Duration, scheduler: any Scheduler, output: SerializedEventSink<Value, Failure>) {
     self.interval = interval
@@ -84,11 +85,11 @@ final class ThrottleState<Value, Failure: Error>: @unchecked Sendable {
 
   func hold(_ newValue: Value) {
     let id = pending.reserve()
-    lock.lock()
-    value = newValue
-    let previous = timer
-    timer = id
-    lock.unlock()
+    let previous = held.withLock { held in
+      held.value = Handoff(newValue)
+      defer { held.timer = id }
+      return held.timer
+    }
     if let previous { pending.cancel(previous) }
     let action = scheduler.schedule(after: interval) { self.fire(id) }
     pending.record(id, action)
@@ -96,15 +97,12 @@ final class ThrottleState<Value, Failure: Error>: @unchecked Sendable {
 
   private func fire(_ id: Int) {
     pending.finish(id)
-    lock.lock()
-    guard timer == id, let current = value else {
-      lock.unlock()
-      return
+    let current: Handoff<Value>? = held.withLock {
+      guard $0.timer == id else { return nil }
+      $0.timer = nil
+      return $0.value.take()
     }
-    value = nil
-    timer = nil
-    lock.unlock()
-    output.send(.next(current))
+    if let current { output.send(.next(current.value)) }
   }
 
   func sendNow(_ newValue: Value) {
@@ -113,22 +111,16 @@ final class ThrottleState<Value, Failure: Error>: @unchecked Sendable {
   }
 
   func flush() {
-    lock.lock()
-    let current = value
-    let previous = timer
-    value = nil
-    timer = nil
-    lock.unlock()
+    let (current, previous) = held.withLock { ($0.value.take(), $0.timer.take()) }
     if let previous { pending.cancel(previous) }
-    if let current { output.send(.next(current)) }
+    if let current { output.send(.next(current.value)) }
   }
 
   func drop() {
-    lock.lock()
-    let previous = timer
-    value = nil
-    timer = nil
-    lock.unlock()
+    let previous = held.withLock {
+      $0.value = nil
+      return $0.timer.take()
+    }
     if let previous { pending.cancel(previous) }
   }
 }

@@ -1,19 +1,19 @@
 /// The scheduled actions of one subscription that have not run yet, so that disposing the
-/// subscription cancels them (no action runs after disposal).
-///
-/// Lock discipline: `actions`, `nextID` and `disposed` are read and written with `lock` held;
-/// disposables are disposed after it is released.
-final class PendingActions: Disposable, @unchecked Sendable {
-  private let lock = Lock()
-  private var actions: [Int: any Disposable] = [:]
-  private var nextID = 0
-  private var disposed = false
+/// subscription cancels them (no action runs after disposal). Disposables are disposed after
+/// the lock is released.
+final class PendingActions: Disposable, Sendable {
+  private struct State {
+    var actions: [Int: any Disposable] = [:]
+    var nextID = 0
+    var disposed = false
+  }
+  private let state = LockedState(State())
 
   /// Reserves an identifier for an action about to be scheduled.
   func reserve() -> Int {
-    lock.withLock {
-      nextID += 1
-      return nextID
+    state.withLock {
+      $0.nextID += 1
+      return $0.nextID
     }
   }
 
@@ -21,44 +21,33 @@ final class PendingActions: Disposable, @unchecked Sendable {
   /// disposed meanwhile, or if the action already ran).
   func record(_ id: Int, _ disposable: (any Disposable)?) {
     guard let disposable else { return }
-    lock.lock()
-    if disposed {
-      lock.unlock()
-      disposable.dispose()
-      return
+    let disposed = state.withLock {
+      if !$0.disposed { $0.actions[id] = disposable }
+      return $0.disposed
     }
-    actions[id] = disposable
-    lock.unlock()
+    if disposed { disposable.dispose() }
   }
 
   /// The action `id` ran (or is obsolete): forget it.
   func finish(_ id: Int) {
-    lock.lock()
-    let finished = actions.removeValue(forKey: id)
-    lock.unlock()
+    let finished = state.withLock { $0.actions.removeValue(forKey: id) }
     _ = finished
   }
 
   /// Cancels the action `id` if it has not run.
   func cancel(_ id: Int) {
-    lock.lock()
-    let action = actions.removeValue(forKey: id)
-    lock.unlock()
-    action?.dispose()
+    state.withLock { $0.actions.removeValue(forKey: id) }?.dispose()
   }
 
-  var isDisposed: Bool { lock.withLock { disposed } }
+  var isDisposed: Bool { state.withLock { $0.disposed } }
 
   func dispose() {
-    lock.lock()
-    if disposed {
-      lock.unlock()
-      return
+    let pending: [any Disposable] = state.withLock { state in
+      if state.disposed { return [] }
+      state.disposed = true
+      defer { state.actions = [:] }
+      return Array(state.actions.values)
     }
-    disposed = true
-    let pending = actions.values
-    actions = [:]
-    lock.unlock()
     for action in pending { action.dispose() }
   }
 }

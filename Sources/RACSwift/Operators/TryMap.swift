@@ -96,7 +96,7 @@ struct TryMapStage<Input, Value, Failure: Error>: SignalStage {
 /// Lock discipline: immutable; the body runs where the operator's stage runs, one event at a
 /// time, as every operator closure written outside an actor does (RAC's rule).
 @usableFromInline
-struct ThrowingBody<Value, Failure: Error>: @unchecked Sendable {
+struct ThrowingBody<Value, Failure: Error> {
   @usableFromInline let run: () throws(Failure) -> Value
   @inlinable init(_ run: @escaping () throws(Failure) -> Value) { self.run = run }
 }

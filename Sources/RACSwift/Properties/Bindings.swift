@@ -245,7 +245,7 @@ public final class BindingRegistry: @unchecked Sendable {
   }
 
   // Immutable: an object identity and a key path.
-  private struct Key: Hashable, @unchecked Sendable {
+  private struct Key: Hashable {
     let object: ObjectIdentifier
     let keyPath: AnyKeyPath
   }

@@ -218,7 +218,7 @@ public final class MutableProperty<Value>: @unchecked Sendable {
 /// ```swift
 /// let fullName = first.readOnly.combine(with: last.readOnly).map { "\($0) \($1)" }
 /// ```
-public final class Property<Value>: @unchecked Sendable {
+public final class Property<Value>: Sendable {
   // Lock discipline: immutable after init.
   private let getter: @Sendable () -> Value
   /// The current value on subscription, then every change.

@@ -5,7 +5,7 @@
 /// ``MutableProperty/modify(_:)``. `@unchecked` for `isEqual`, which is not `@Sendable`: the only
 /// one ever stored is `Equatable`'s `==`, made by ``MutableProperty``, which captures nothing.
 @usableFromInline
-final class PropertySetPolicy<Value>: @unchecked Sendable {
+final class PropertySetPolicy<Value> {
   /// Applied to every value set (and to the initial value) before it is stored.
   @usableFromInline let normalize: (@Sendable (Value) -> Value)?
   /// When it returns `true` for the current value and the (normalized) new one, the set is

@@ -32,7 +32,7 @@ import Synchronization
 /// The guarantee it implements: `CONTRACT.md#dispose-fence`. Model-checked, with the wait list,
 /// in `HandlerFence.pml` beside this file (`.ci/check-fence-model`).
 @usableFromInline
-struct HandlerFence: ~Copyable, @unchecked Sendable {
+struct HandlerFence: ~Copyable, Sendable {
   /// The identity of the thread running a handler of this subscription (``sleeperBit`` added
   /// once a `dispose()` sleeps waiting for it); 0 when none runs; ``finished`` once the terminal
   /// event's handler has returned.

@@ -9,7 +9,7 @@ import Synchronization
 /// Lock discipline: `storage` is atomic, set once by a compare-and-exchange from 0 and read
 /// with acquiring loads; the instance must itself be safe to share.
 @usableFromInline
-struct LazyReference<Instance: AnyObject>: ~Copyable, @unchecked Sendable {
+struct LazyReference<Instance: AnyObject>: ~Copyable, Sendable {
   /// 0, or the bits of a retained pointer to the instance.
   @usableFromInline let storage: Atomic<UInt>
 

@@ -10,7 +10,7 @@
 /// Lock discipline: written only by the initializer; the runtime reads and clears weak
 /// references atomically, so the reads need no exclusivity check.
 @usableFromInline
-final class WeakReference<Object: AnyObject>: @unchecked Sendable {
+final class WeakReference<Object: AnyObject> {
   /// The object, while it lives.
   @usableFromInline @exclusivity(unchecked) weak var object: Object?
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Runs actions at once, synchronously, on the calling thread (RAC's `+immediateScheduler`).
 ///
@@ -60,12 +61,15 @@ public final class ImmediateScheduler: Scheduler {
 }
 
 /// Whether `reschedule` was called during one run of a recursive action.
-final class RescheduleFlag: @unchecked Sendable {
-  // Lock discipline: set and read on the one thread running the loop (a reschedule from another
-  // thread is a programming error for the immediate scheduler, where the action has returned).
-  private(set) var isSet = false
-  func set() { isSet = true }
-  func reset() { isSet = false }
+///
+/// Set and read on the one thread running the loop (a reschedule from another thread is a
+/// programming error for the immediate scheduler, where the action has returned), so relaxed
+/// atomic accesses suffice; they make the flag `Sendable`, as the `reschedule` closure needs.
+final class RescheduleFlag: Sendable {
+  private let flag = Atomic(false)
+  var isSet: Bool { flag.load(ordering: .relaxed) }
+  func set() { flag.store(true, ordering: .relaxed) }
+  func reset() { flag.store(false, ordering: .relaxed) }
 }
 
 extension Duration {

@@ -21,7 +21,7 @@ import Dispatch
 /// ``IsolatingScheduler``, the type a view model takes so that a `TestScheduler` can stand in for
 /// this one in tests. Through `any Scheduler` an action stays `@Sendable`: a scheduler with a
 /// queue of its own cannot run code isolated to the caller's actor there.
-public final class MainScheduler: IsolatingScheduler, @unchecked Sendable {
+public final class MainScheduler: IsolatingScheduler, Sendable {
   // Lock discipline: immutable; scheduling is delegated to a QueueScheduler on the main queue.
   private let base: QueueScheduler
 

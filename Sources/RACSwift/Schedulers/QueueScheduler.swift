@@ -7,7 +7,7 @@ import Dispatch
 /// let images = QueueScheduler(name: "images", qos: .utility)
 /// thumbnails.deliver(on: images)
 /// ```
-public final class QueueScheduler: Scheduler, @unchecked Sendable {
+public final class QueueScheduler: Scheduler, Sendable {
   // Lock discipline: immutable after init; Dispatch is thread-safe.
   //
   // Lifetime: every queued action and timer handler holds the scheduler (`self`), not only its

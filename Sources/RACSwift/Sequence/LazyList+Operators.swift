@@ -224,14 +224,17 @@ extension LazyList: Equatable where Element: Equatable {
   }
 }
 
-/// The position of a signal reading a list, one element at a time (only one scheduled action
-/// runs at a time, so it needs no lock beyond that ordering).
-final class ListCursor<Element>: @unchecked Sendable {
-  private var node: LazyList<Element>
-  init(_ list: LazyList<Element>) { node = list }
+/// The position of a signal reading a list, one element at a time, from the scheduled actions
+/// that send them (one runs at a time; the lock, never contended, makes the cursor `Sendable`).
+final class ListCursor<Element>: Sendable {
+  private let node: LockedState<LazyList<Element>>
+  init(_ list: LazyList<Element>) { node = LockedState(list) }
+  /// The next element (computed outside the lock), or `nil` at the end of the list.
   func advance() -> Element? {
-    guard let element = node.head else { return nil }
-    node = node.tail
+    let current = node.withLock { $0 }
+    guard let element = current.head else { return nil }
+    let tail = current.tail
+    node.withLock { $0 = tail }
     return element
   }
 }
@@ -273,7 +276,7 @@ extension Signal {
 /// The values a signal sent so far, for `signal.lazyList`.
 ///
 /// Lock discipline: `values` and `finished` are read and written with `condition` locked.
-final class SignalBuffer<Value>: @unchecked Sendable {
+final class SignalBuffer<Value> {
   private let condition = NSCondition()
   private var values: [Value] = []
   private var finished = false

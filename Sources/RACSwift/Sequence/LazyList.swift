@@ -209,7 +209,7 @@ extension LazyList {
 /// Lock discipline: `buffer`, `produced`, `finished` and `producing` are read and written with
 /// `lock` held. `iterator` is touched only by the one thread that set `producing`, with the lock
 /// released (its `next()` may be user code).
-final class SharedIterator<I: IteratorProtocol>: @unchecked Sendable {
+final class SharedIterator<I: IteratorProtocol> {
   private let lock = Lock()
   private var iterator: I
   private var buffer: [Int: I.Element] = [:]

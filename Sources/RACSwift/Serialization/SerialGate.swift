@@ -43,7 +43,7 @@ import Synchronization
 ///
 /// The guarantees it implements: `CONTRACT.md#serialization` and `CONTRACT.md#re-entrancy`.
 @usableFromInline
-struct SerialGate<Operation>: ~Copyable, @unchecked Sendable {
+struct SerialGate<Operation>: ~Copyable, Sendable {
   @usableFromInline let state: Atomic<Int>
   @usableFromInline let queue: LazyReference<PendingQueue<Operation>>
 

@@ -33,7 +33,7 @@ struct TerminalLatch {
 /// Lock discipline: none needed — `latch` is touched only from `send`, which upstream calls one
 /// event at a time.
 @usableFromInline
-final class TerminalGuard<Value, Failure: Error>: @unchecked Sendable {
+final class TerminalGuard<Value, Failure: Error> {
   @usableFromInline let sink: (inout Event<Value, Failure>) -> Void
   @usableFromInline @exclusivity(unchecked) var latch = TerminalLatch()
 

@@ -4,7 +4,7 @@
 /// Lock discipline: `value` and `describe` are read and written only with `lock` held; the
 /// description closure runs without it.
 @usableFromInline
-final class CustomName: @unchecked Sendable {
+final class CustomName {
   private let lock = Lock()
   private var value: String?
   private var describe: (@Sendable () -> String)?

@@ -3,7 +3,7 @@
 ///
 /// Lock discipline: immutable, and the bytes it points to are constant.
 @usableFromInline
-struct OperatorLabel: @unchecked Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+struct OperatorLabel: ExpressibleByStringLiteral, CustomStringConvertible {
   @usableFromInline let start: UnsafePointer<UInt8>
 
   @inlinable
@@ -26,8 +26,9 @@ struct OperatorLabel: @unchecked Sendable, ExpressibleByStringLiteral, CustomStr
 ///
 /// The guarantee it implements: `CONTRACT.md#naming`.
 @usableFromInline
-enum SignalNameNode: @unchecked Sendable {
-  // Sendable: the references are signals (Sendable) held only to read their names.
+enum SignalNameNode {
+  // Read from any thread: the references are signals (Sendable) held only to read their names;
+  // the rest is immutable.
   /// A source: `+empty`, `+just: 1`.
   case source(OperatorLabel, NameDetail)
   /// An operator on one input: `[input] -map:`, `[input] -take: 3`. A `nil` input is the

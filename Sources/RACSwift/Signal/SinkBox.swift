@@ -14,7 +14,7 @@
 ///
 /// Lock discipline: immutable.
 @usableFromInline
-final class SinkBox<Value, Failure: Error>: @unchecked Sendable {
+final class SinkBox<Value, Failure: Error> {
   @usableFromInline let sink: Signal<Value, Failure>.Sink
 
   @inlinable

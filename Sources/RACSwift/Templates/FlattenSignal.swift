@@ -360,7 +360,7 @@ final class FlattenRun<Stage: FlattenStage>: SerializedSink<
 /// Lock discipline: every field is touched only where the receiver delivers, one event at a
 /// time.
 @usableFromInline
-final class FlattenReceiverSide<Stage: FlattenStage>: @unchecked Sendable {
+final class FlattenReceiverSide<Stage: FlattenStage> {
   @usableFromInline @exclusivity(unchecked) var state: Stage.State
   /// Whether the receiver's subscription ended (``FlattenRun/endReceiver()``).
   @usableFromInline @exclusivity(unchecked) var ended = false

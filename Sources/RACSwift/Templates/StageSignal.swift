@@ -83,7 +83,7 @@ final class StageSignal<Stage: SignalStage>: InputSignal<
 /// Lock discipline: none needed — upstream delivers serially, so `state` is changed by one event
 /// at a time.
 @usableFromInline
-final class StageRun<Stage: SignalStage>: @unchecked Sendable {
+final class StageRun<Stage: SignalStage> {
   @usableFromInline let stage: Stage
   @usableFromInline @exclusivity(unchecked) var state: Stage.State
   @usableFromInline let sink: Signal<Stage.Value, Stage.Failure>.Sink
@@ -106,7 +106,7 @@ final class StageRun<Stage: SignalStage>: @unchecked Sendable {
 ///
 /// Lock discipline: as ``StageRun``.
 @usableFromInline
-final class FilteredStageRun<Stage: SignalStage>: @unchecked Sendable {
+final class FilteredStageRun<Stage: SignalStage> {
   @usableFromInline let stage: Stage
   @usableFromInline @exclusivity(unchecked) var state: Stage.State
   @usableFromInline let isIncluded: (Stage.Value) -> Bool
