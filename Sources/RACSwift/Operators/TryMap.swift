@@ -41,12 +41,9 @@ extension Signal {
   public static func `try`(
     _ body: @escaping () throws(Failure) -> Value, isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, Failure> {
-    OperatorSignal<Value, Failure, ThrowingBody<Value, Failure>>(
-      name: .source("+try:"), state: ThrowingBody(body)
-    ) { signal, sink, scope in
-      let body = OperatorSignal<Value, Failure, ThrowingBody<Value, Failure>>.state(of: signal)
+    Signal(name: .source("+try:")) { _, sink, scope in
       do throws(Failure) {
-        let value = try body.run()
+        let value = try body()
         emit(.next(value), to: sink)
         if !scope.isDisposed { emit(.completed, to: sink) }
       } catch {
@@ -89,14 +86,4 @@ struct TryMapStage<Input, Value, Failure: Error>: SignalStage {
     }
     if latch.admit(output) { emit(output, to: send) }
   }
-}
-
-/// A typed-throwing body kept with its declared shape.
-///
-/// Lock discipline: immutable; the body runs where the operator's stage runs, one event at a
-/// time, as every operator closure written outside an actor does (RAC's rule).
-@usableFromInline
-struct ThrowingBody<Value, Failure: Error> {
-  @usableFromInline let run: () throws(Failure) -> Value
-  @inlinable init(_ run: @escaping () throws(Failure) -> Value) { self.run = run }
 }
