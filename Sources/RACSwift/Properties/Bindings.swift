@@ -153,6 +153,15 @@ extension Signal where Failure == Never {
 
   /// Binds to `target`.
   public func bind<Object: AnyObject>(to target: BindingTarget<Object, Value>) -> any Disposable {
+    bind(to: target, unlessEqual: nil)
+  }
+
+  /// Binds to `target`, leaving the key path alone when `isEqual` says the value it holds equals
+  /// the one arriving (read and compared where the assignment runs, on the target's actor): the
+  /// model side of a two-way link (`<~>`), which must not set back what it was just sent.
+  func bind<Object: AnyObject>(
+    to target: BindingTarget<Object, Value>, unlessEqual isEqual: ((Value, Value) -> Bool)?
+  ) -> any Disposable {
     guard let object = target.object else { return AnyDisposable() }
     var source = self
     if let provider = object as? any LifetimeProvider {
@@ -172,6 +181,7 @@ extension Signal where Failure == Never {
           subscription.dispose()
           return
         }
+        if let isEqual, isEqual(object[keyPath: keyPath], value) { return }
         guard let enabledCheck else {
           object[keyPath: keyPath] = value
           return

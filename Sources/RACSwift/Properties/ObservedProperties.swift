@@ -115,3 +115,48 @@ extension BindingTarget where Object: Observable {
     return keyPathObservation(of: object, at: keyPath, isolation: isolation)
   }
 }
+
+/// Keeps a property and a property of an `@Observable` model equal (RAC's
+/// `RACChannelTo(self, name) = RACChannelTo(model, name)`), as `<~>` between two properties
+/// does: `left` takes the model's value, then a change to either side is copied to the other.
+/// A value equal to the other side's is not copied, so there is no echo loop.
+///
+/// ```swift
+/// @Observable @MainActor
+/// final class Step { var name: String? = "from the model" }
+///
+/// @MainActor
+/// final class StepEditor {
+///   @Observed var title: String?
+///   init(step: Step) {
+///     $title <~> step.observed[\.name]  // title == "from the model"
+///   }
+/// }
+/// ```
+///
+/// The model side keeps the rules of ``BindingTarget/signal`` and of `observed[…] <~`, on the
+/// actor `observed[…]` is written on (the model's, in a view model):
+/// - `left` takes the model's value before `<~>` returns when it is written on that actor,
+///   else as soon as the actor reads it.
+/// - A change of `left` sets the model's property on that actor, unless it already holds an
+///   equal value: each set is one Observation change.
+/// - Changes of the model reach `left` as its ``BindingTarget/signal`` sends them: several sets
+///   in one turn of the actor arrive as the last one.
+///
+/// The link lives until it is disposed, or until `left` or the model goes away; discarding its
+/// result never ends it.
+@discardableResult
+public func <~> <Model: AnyObject & Observable, Value: Equatable>(
+  left: MutableProperty<Value>, right: BindingTarget<Model, Value>
+) -> any Disposable {
+  // A weak reference of its own rather than `[weak left]` (see ``WeakReference``).
+  let weakLeft = WeakReference(left)
+  // First the model's value into `left` (at once on the model's actor), then `left`'s changes
+  // from that value on into the model: the first value is not sent back.
+  let modelToLeft = right.signal.take(during: left.lifetime).subscribe(
+    next: { value in
+      if let left = weakLeft.object, left.value != value { left.value = value }
+    }, isolation: nil)
+  let leftToModel = left.changes.bind(to: right, unlessEqual: { $0 == $1 })
+  return CompoundDisposable([modelToLeft, leftToModel])
+}

@@ -23,9 +23,19 @@
 /// ```swift
 /// model.canSubmit = true          // the setter is private
 /// model.$canSubmit.value = true   // a Property's value is get-only
-/// model.$canSubmit <~ signal      // a Property is no binding target
+/// model.$canSubmit <~ signal      // '<~' is unavailable: a Property is read-only
 /// model._canSubmit <~ signal      // the storage is private
 /// ```
+///
+/// `private(set)` is what keeps the first line out: Swift gives a property wrapper no say over
+/// the access of the setter it backs, nor a way to tell who calls it, so
+/// `@ReadOnlyObserved var canSubmit` without `private(set)` compiles, with no diagnostic, and any
+/// type that sees `canSubmit` can set it. Always write `private(set)`.
+///
+/// A subclass binds its base class's read-only property through the storage the base class
+/// hands it — `var canSubmitStorage: ReadOnlyObserved<Bool> { _canSubmit }`, then
+/// `canSubmitStorage <~ signal` — since Swift keeps `_canSubmit` private to the declaring class
+/// and has no `protected` (see the unavailable `<~` on a ``Property``).
 ///
 /// Why not `@Observed public private(set) var`: `private(set)` hides only the setter of
 /// `canSubmit`, while `$canSubmit` — a ``MutableProperty``, a reference — stays as visible as
@@ -154,4 +164,57 @@ public func <~ <Value>(target: ReadOnlyObserved<Value?>, signal: Signal<Value, N
   -> any Disposable
 {
   target.property <~ signal
+}
+
+/// Not available: a ``Property`` is read-only, so no signal can be bound to it. Written
+/// `model.$canSubmit <~ signal` — the projected value of a ``ReadOnlyObserved`` property — it
+/// fails to compile with a message that says so, and where its owner binds it instead.
+///
+/// A subclass binds a read-only property of its base class through the storage, which the base
+/// class hands it (Swift keeps `_canSubmit` private to the declaring class):
+///
+/// ```swift
+/// @MainActor
+/// class DocumentViewModel {
+///   @ReadOnlyObserved private(set) var title = ""
+///   /// For subclasses: `titleStorage <~ signal` binds `title`.
+///   var titleStorage: ReadOnlyObserved<String> { _title }
+/// }
+///
+/// @MainActor
+/// final class DraftViewModel: DocumentViewModel {
+///   @Observed var name = ""
+///   init(name: String) {
+///     super.init()
+///     self.name = name
+///     titleStorage <~ $name.signal.map { "Draft: \($0)" }
+///   }
+/// }
+/// ```
+@available(
+  *, unavailable,
+  message: "a Property is read-only: its owner binds '_name <~ signal' (see ReadOnlyObserved)"
+)
+@discardableResult
+public func <~ <Value, Failure: Error>(property: Property<Value>, signal: Signal<Value, Failure>)
+  -> any Disposable
+{
+  fatalError("unavailable: a Property is read-only")
+}
+
+/// Not available: a ``Property`` of an optional is read-only too (see the `<~` above, for a
+/// `Property<Value>`), whatever the signal bound to it sends.
+///
+/// ```swift
+/// _session <~ logIn.executionSignals.flatten()  // its owner binds the storage instead
+/// ```
+@available(
+  *, unavailable,
+  message: "a Property is read-only: its owner binds '_name <~ signal' (see ReadOnlyObserved)"
+)
+@discardableResult
+public func <~ <Value, Failure: Error>(property: Property<Value?>, signal: Signal<Value, Failure>)
+  -> any Disposable
+{
+  fatalError("unavailable: a Property is read-only")
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import RACSwift
+import RACSwiftTesting
 import Testing
 
 /// An `@Observable` view model with RACSwift bindings, as a SwiftUI app declares one.
@@ -58,6 +59,28 @@ final class DisposalProbe: @unchecked Sendable {
     Signal<Int, Never>(
       { _ in AnyDisposable { self.lock.withLock { self.disposed = true } } },
       isolation: nil)
+  }
+}
+
+/// A step of a recipe, an `@Observable` model that SwiftUI shows; `sets` counts the sets of
+/// `name` (Observation reports only changes).
+@Observable
+@MainActor
+final class RecipeStep {
+  var name: String? = "Boil water" {
+    didSet { sets += 1 }
+  }
+  @ObservationIgnored var sets = 0
+}
+
+/// A view model whose field is linked both ways to a model's property (RAC's
+/// `RACChannelTo(self, title) = RACChannelTo(step, name)`).
+@MainActor
+final class StepEditor {
+  @Observed var title: String?
+
+  init(step: RecipeStep) {
+    $title <~> step.observed[\.name]
   }
 }
 
@@ -182,6 +205,70 @@ struct ObservedPropertiesTests {
     while recorder.values.count < 2 { await Task.yield() }
     #expect(recorder.values == [true, false])
     subscription.dispose()
+  }
+
+  @Test("$a <~> observed[\\.name]: the property takes the model's value at once, then both ways")
+  func twoWayLink() async {
+    let step = RecipeStep()
+    let editor = StepEditor(step: step)
+    #expect(editor.title == "Boil water")
+    #expect(step.sets == 0, "the model's value is not sent back to it")
+    let titles = Recorder<String?, Never>()
+    let titleSubscription = titles.subscribe(to: editor.$title.signal)
+    // The editor's change sets the model at once, on the main actor, once.
+    editor.title = "Boil the kettle"
+    #expect(step.name == "Boil the kettle")
+    #expect(step.sets == 1)
+    // The model's change reaches the editor as its observed signal sends it.
+    step.name = nil
+    while titles.values.count < 3 { await Task.yield() }
+    #expect(titles.values == ["Boil water", "Boil the kettle", nil])
+    // No echo either way: neither side is set again.
+    for _ in 0..<10 { await Task.yield() }
+    #expect(titles.values == ["Boil water", "Boil the kettle", nil])
+    #expect(step.sets == 2)
+    titleSubscription.dispose()
+  }
+
+  @Test("$a <~> observed[\\.name]: several sets of the model in one turn arrive as the last")
+  func twoWayLinkCoalesces() async {
+    let step = RecipeStep()
+    let editor = StepEditor(step: step)
+    let titles = Recorder<String?, Never>()
+    let titleSubscription = titles.subscribe(to: editor.$title.signal)
+    step.name = "Chop"
+    step.name = "Chop onions"
+    while titles.values.count < 2 { await Task.yield() }
+    for _ in 0..<10 { await Task.yield() }
+    #expect(titles.values == ["Boil water", "Chop onions"])
+    #expect(step.sets == 2, "the editor's copy of the value is not set back")
+    titleSubscription.dispose()
+  }
+
+  @Test("A11-05: a <~> link to a model ends when either side goes away, its result discarded")
+  func twoWayLinkEndsWithEitherSide() async {
+    let step = RecipeStep()
+    weak var droppedEditor: StepEditor?
+    expectNoLiveSubscriptions {
+      var editor: StepEditor? = StepEditor(step: step)
+      droppedEditor = editor
+      editor = nil
+    }
+    #expect(droppedEditor == nil, "the link does not keep the editor alive")
+    step.name = "Rest"
+    #expect(step.sets == 1)
+
+    let title = MutableProperty<String?>("typed")
+    weak var droppedStep: RecipeStep?
+    expectNoLiveSubscriptions {
+      var model: RecipeStep? = RecipeStep()
+      _ = model.map { title <~> $0.observed[\.name] }
+      #expect(title.value == "Boil water")
+      droppedStep = model
+      model = nil
+    }
+    #expect(droppedStep == nil, "the link does not keep the model alive")
+    title.value = "after the model"  // reaches nobody
   }
 
   @Test("a property Observation does not track sends its value, then completes")

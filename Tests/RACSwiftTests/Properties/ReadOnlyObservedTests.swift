@@ -28,6 +28,34 @@ func readFromOutside(_ model: CheckoutViewModel) -> (Bool, Property<Bool>, Signa
   (model.canCheckOut, model.$canCheckOut, model.$total.changes)
 }
 
+/// A base view model whose read-only output its subclasses keep up to date (RAC's
+/// `RAC(self, title)` in a subclass of a class that declared `title` readonly): Swift keeps
+/// `_title` private to this class, so it hands its subclasses the storage.
+@MainActor
+class DocumentViewModel {
+  @ReadOnlyObserved private(set) var title = ""
+  @ReadOnlyObserved private(set) var wordCount: Int?
+
+  /// For subclasses: `titleStorage <~ signal` binds `title`.
+  var titleStorage: ReadOnlyObserved<String> { _title }
+  /// For subclasses: `wordCountStorage <~ signal` binds `wordCount`.
+  var wordCountStorage: ReadOnlyObserved<Int?> { _wordCount }
+}
+
+/// The subclass binds its base class's read-only properties.
+@MainActor
+final class DraftViewModel: DocumentViewModel {
+  @Observed var name = ""
+  @Observed var text = ""
+
+  init(name: String) {
+    super.init()
+    self.name = name
+    titleStorage <~ $name.signal.map { "Draft: \($0)" }
+    wordCountStorage <~ $text.signal.map { $0.split(separator: " ").count }  // Int into Int?
+  }
+}
+
 @MainActor
 @Suite(
   "@ReadOnlyObserved: a read-only face for other types", .checksLiveSubscriptions)
@@ -79,6 +107,41 @@ struct ReadOnlyObservedTests {
     model.setBusy(true)
     #expect(busy.values == [false, true])
     subscription.dispose()
+  }
+
+  @Test("a subclass binds its base class's read-only property through the storage handed to it")
+  func subclassBindsBaseProperty() {
+    let draft = DraftViewModel(name: "notes")
+    let titles = Recorder<String, Never>()
+    let counts = Recorder<Int?, Never>()
+    let subscriptions = [
+      titles.subscribe(to: draft.$title.signal),
+      counts.subscribe(to: draft.$wordCount.signal),
+    ]
+    #expect(draft.title == "Draft: notes")
+    draft.name = "minutes"
+    draft.text = "three short words"
+    #expect(titles.values == ["Draft: notes", "Draft: minutes"])
+    #expect(counts.values == [0, 3])
+    // What other types see is still the read-only face.
+    let face: Property<String> = draft.$title
+    #expect(face.value == "Draft: minutes")
+    for subscription in subscriptions { subscription.dispose() }
+  }
+
+  @Test("A11-05: a subclass's bindings into the base's property end when the object goes away")
+  func subclassBindingsEndWithOwner() {
+    let titles = Recorder<String, Never>()
+    weak var dropped: DraftViewModel?
+    expectNoLiveSubscriptions {
+      var draft: DraftViewModel? = DraftViewModel(name: "notes")
+      _ = draft.map { titles.subscribe(to: $0.$title.changes) }
+      draft?.name = "minutes"
+      dropped = draft
+      draft = nil
+    }
+    #expect(dropped == nil)
+    #expect(titles.events == [.next("Draft: minutes"), .completed])
   }
 
   @Test("A11-05: bindings into it end when the owner goes away; its signal completes")
