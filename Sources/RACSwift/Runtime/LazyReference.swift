@@ -6,28 +6,23 @@ import Synchronization
 ///
 /// It owns one strong reference to the stored instance, released when it is destroyed.
 ///
-/// Lock discipline: `storage` is atomic, set once by a compare-and-exchange from 0 and read
+/// Lock discipline: `owned.storage` is atomic, set once by a compare-and-exchange from 0 and read
 /// with acquiring loads; the instance must itself be safe to share.
 @usableFromInline
 struct LazyReference<Instance: AnyObject>: ~Copyable, Sendable {
-  /// 0, or the bits of a retained pointer to the instance.
-  @usableFromInline let storage: Atomic<UInt>
+  /// 0, or the bits of a retained pointer to the instance; releases it when destroyed.
+  @usableFromInline let owned: OwnedReferenceBits
 
-  @inlinable init() { storage = Atomic(0) }
-
-  @inlinable deinit {
-    let bits = storage.load(ordering: .acquiring)
-    if bits != 0 { Self.unmanaged(bits).release() }
-  }
+  @inlinable init() { owned = OwnedReferenceBits() }
 
   /// Whether no instance was stored yet (the instance itself is not read).
   @inlinable @inline(__always)
-  var isEmpty: Bool { storage.load(ordering: .acquiring) == 0 }
+  var isEmpty: Bool { owned.storage.load(ordering: .acquiring) == 0 }
 
   /// The stored instance, if one was stored.
   @inlinable @inline(__always)
   func load() -> Instance? {
-    let bits = storage.load(ordering: .acquiring)
+    let bits = owned.storage.load(ordering: .acquiring)
     if bits == 0 { return nil }
     return Self.unmanaged(bits).takeUnretainedValue()
   }
@@ -39,10 +34,10 @@ struct LazyReference<Instance: AnyObject>: ~Copyable, Sendable {
   func withInstance<R>(
     orStore make: @autoclosure () -> Instance, _ body: (Instance) throws -> R
   ) rethrows -> R {
-    var bits = storage.load(ordering: .acquiring)
+    var bits = owned.storage.load(ordering: .acquiring)
     if bits == 0 {
       _ = storeIfNil(make())
-      bits = storage.load(ordering: .acquiring)
+      bits = owned.storage.load(ordering: .acquiring)
     }
     return try Self.unmanaged(bits)._withUnsafeGuaranteedRef(body)
   }
@@ -52,7 +47,7 @@ struct LazyReference<Instance: AnyObject>: ~Copyable, Sendable {
   @inlinable
   func storeIfNil(_ instance: Instance) -> Instance {
     let bits = UInt(bitPattern: Unmanaged.passRetained(instance).toOpaque())
-    let (exchanged, original) = storage.compareExchange(
+    let (exchanged, original) = owned.storage.compareExchange(
       expected: 0, desired: bits, ordering: .acquiringAndReleasing)
     if exchanged { return instance }
     Self.unmanaged(bits).release()
@@ -62,6 +57,29 @@ struct LazyReference<Instance: AnyObject>: ~Copyable, Sendable {
   @inlinable @inline(__always)
   static func unmanaged(_ bits: UInt) -> Unmanaged<Instance> {
     Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+  }
+}
+
+/// The word of a ``LazyReference``: 0, or the bits of a retained pointer, released when the word
+/// is destroyed.
+///
+/// Not generic on purpose: a type holding a `LazyReference<SomeGeneric<T>>` (a subject's gate)
+/// is destroyed by code compiled once for every `T`, which would otherwise look up the generic
+/// metadata of the reference's type, and of the instance's, to call a generic `deinit` — three
+/// run-time lookups per subject released (`Benchmarks/RESULTS.md`, session 31). Releasing through
+/// `AnyObject` needs no type.
+@usableFromInline
+struct OwnedReferenceBits: ~Copyable, Sendable {
+  @usableFromInline let storage: Atomic<UInt>
+
+  @inlinable init() { storage = Atomic(0) }
+
+  @inlinable deinit {
+    let bits = storage.load(ordering: .acquiring)
+    if bits != 0 {
+      Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+        .release()
+    }
   }
 }
 

@@ -67,16 +67,17 @@ enum ReplayPolicy: Sendable {
 /// refreshed with ``SerialGate/requestOrMaintain(_:)``: right away when no thread delivers, or
 /// by the delivering thread before it leaves the gate.
 ///
-/// Lock discipline: `finished`, `terminal`, `buffer`, `delivering` and `deliveringVersion` are
-/// touched only by the owner of `gate`, or by a thread in a `maintain` section of it (which
-/// excludes the owner). `entries` and `entryIndex` are changed with `entriesLock`
+/// Lock discipline: `finished`, `terminalFailure`, `buffer`, `delivering` and
+/// `deliveringVersion` are touched only by the owner of `gate`, or by a thread in a `maintain`
+/// section of it (which excludes the owner). `entries` and `entryIndex` are changed with `entriesLock`
 /// held, and every change of `entries` increments `entriesVersion` (also with the lock held);
 /// the owner delivers to `delivering`, its own copy of `entries`, which it refreshes under the
 /// lock only when the version has moved — so a value costs one atomic load, not a lock and a
 /// reference count.
 /// Before changing `entries`, the owner (attaching) or a maintainer (detaching) lets go of that
 /// copy, so the change happens in place (``dropDelivering()``).
-/// `latest` is written by the owner with `valueLock` held and read by anyone with it held.
+/// `latestStorage` (and its pointee) is written by the owner with `valueLock` held and read by
+/// anyone with it held.
 /// `terminatedFlag` mirrors `finished` for readers on other threads.
 @usableFromInline
 final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Sendable {
@@ -98,10 +99,17 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   @usableFromInline @exclusivity(unchecked) var delivering: DeliveryList<Value, Failure>?
   @usableFromInline @exclusivity(unchecked) var deliveringVersion = 0
   @usableFromInline @exclusivity(unchecked) var finished = false
-  @usableFromInline @exclusivity(unchecked) var terminal: Event<Value, Failure>?
+  /// The failure the subject ended with, once it failed (see ``terminal``). A pointer rather
+  /// than an `Event?`: the destroyer of this class, compiled once for every type, would look up
+  /// the generic metadata of `Optional<Event<Value, Failure>>` for each subject released
+  /// (`Benchmarks/RESULTS.md`, session 31); a pointer needs none, and `deinit` frees it with
+  /// `Failure`'s metadata, which the object's class holds.
+  @usableFromInline @exclusivity(unchecked) var terminalFailure: UnsafeMutablePointer<Failure>?
   @usableFromInline @exclusivity(unchecked) var buffer = RingBuffer<Value>()
   @usableFromInline let valueLock = Lock()
-  @usableFromInline @exclusivity(unchecked) var latest: Value?
+  /// The latest value (policy ``ReplayPolicy/latest``), allocated with the first one: a pointer
+  /// for the reason `terminalFailure` is one.
+  @usableFromInline @exclusivity(unchecked) var latestStorage: UnsafeMutablePointer<Value>?
   @usableFromInline let policy: ReplayPolicy
   @usableFromInline let terminatedFlag = Atomic<Bool>(false)
   /// The subscriptions feeding the subject (it is their subscriber); disposed when it terminates.
@@ -115,7 +123,11 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   @inlinable
   init(policy: ReplayPolicy, initial: Value? = nil) {
     self.policy = policy
-    self.latest = initial
+    if let initial {
+      let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+      storage.initialize(to: initial)
+      self.latestStorage = storage
+    }
     self.detach = { core, scope in core.performDetach(scope) }
     super.init()
   }
@@ -150,6 +162,42 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   @usableFromInline
   override func scopeDidDispose(_ scope: SubscriptionScope) {
     detach(self, scope)
+  }
+
+  deinit {
+    if let terminalFailure {
+      terminalFailure.deinitialize(count: 1)
+      terminalFailure.deallocate()
+    }
+    if let latestStorage {
+      latestStorage.deinitialize(count: 1)
+      latestStorage.deallocate()
+    }
+  }
+
+  /// The event the subject ended with, once it has ended (the gate's owner only).
+  @inlinable
+  var terminal: Event<Value, Failure>? {
+    guard finished else { return nil }
+    if let terminalFailure { return .error(terminalFailure.pointee) }
+    return .completed
+  }
+
+  /// The latest value (policy ``ReplayPolicy/latest``): written by the gate's owner with
+  /// `valueLock` held, read with it held or by the owner.
+  @inlinable
+  var latest: Value? {
+    get { latestStorage?.pointee }
+    set {
+      guard let newValue else { return }
+      if let latestStorage {
+        latestStorage.pointee = newValue
+      } else {
+        let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+        storage.initialize(to: newValue)
+        latestStorage = storage
+      }
+    }
   }
 
   @usableFromInline
@@ -218,7 +266,11 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   @inlinable
   func finish(with event: Event<Value, Failure>) {
     finished = true
-    terminal = event
+    if case .error(let failure) = event {
+      let storage = UnsafeMutablePointer<Failure>.allocate(capacity: 1)
+      storage.initialize(to: failure)
+      terminalFailure = storage
+    }
     terminatedFlag.store(true, ordering: .releasing)
     entriesLock.lock()
     let current = entries
