@@ -25,7 +25,7 @@ let package = Package(
     .target(
       name: "RACSwift",
       dependencies: ["CRACSwiftThreadState"],
-      exclude: ["Runtime/HandlerFence.pml"],
+      exclude: ["Runtime/HandlerFence.pml", "Runtime/HandlerFenceRun.pml"],
       swiftSettings: strictSettings),
     // Every platform: per-thread state that Swift cannot keep in one load (the stack guard's,
     // which keeps deep chains of any operator in bounded stack, and whether the thread is the

@@ -6,8 +6,8 @@
  * What is modelled
  *
  * - A thread delivering NEXTS (2) `next` events, then the terminal event, to one subscription:
- *   run(unlessDisposed:) for each `next` (announce: store of the thread's identity into
- *   `running`, then the fence; the disposed check; the handler if not disposed; leave: the
+ *   run(unlessDisposed:) for each `next` (announce: the sequentially consistent store of the
+ *   thread's identity into `running`; the disposed check, a sequentially consistent load; the handler if not disposed; leave: the
  *   exchange back to 0, then a wake-up if the exchange found the sleeper bit), and
  *   runTerminal (announce; end(), the disposed flag's read-modify-write, which runs the handler
  *   if that call disposed; leave, setting `finished`). Each event may come from a different
@@ -52,8 +52,8 @@
  *
  * Memory orderings
  *
- * The Swift code: announce stores the identity `.relaxed`, then a `.sequentiallyConsistent`
- * fence, then isDisposed loads the flag `.acquiring` (end() of the terminal event is a
+ * The Swift code: announce stores the identity `.sequentiallyConsistent`, then the check loads
+ * the flag `.sequentiallyConsistent` (end() of the terminal event is a load `.acquiring` and a
  * read-modify-write, `.acquiringAndReleasing`). dispose() sets the flag with a
  * read-modify-write (`.acquiringAndReleasing`; a call that finds it set by a load
  * `.acquiring`), waitForHandlers puts a `.sequentiallyConsistent` fence before its loads of
@@ -68,12 +68,20 @@
  * (a) The one reordering that these orderings permit and that could break the properties is a
  * store followed by a load of another location, on each side: the handler's thread loading the
  * flag before its announcement is visible, a disposing thread loading `running` before its flag
- * store is visible. The two fences forbid exactly that. If the handler's thread loaded "not
- * disposed", that load comes before the flag's read-modify-write in the flag's modification order,
- * so the handler's fence precedes the disposing thread's fence in the single total order of
- * sequentially consistent fences; the disposing thread's load after its fence then cannot read a
- * value of `running` older than the announcement, since that would put its fence before the
- * handler's. So at least one side sees the other, as in an interleaving.
+ * store is visible. The handler's sequentially consistent store and load, and the disposing
+ * thread's fence, forbid exactly that (C++20 [atomics.order], which Swift's atomics follow; S is
+ * the single total order of sequentially consistent operations and fences). If the handler's
+ * thread loaded "not disposed", its load L is coherence-ordered before the flag's read-modify-write,
+ * which is sequenced before the disposing thread's fence F: so L precedes F in S (p4.3), and the
+ * announcement W, a sequentially consistent store sequenced before L, precedes L in S: W precedes
+ * F. If the disposing thread's load of `running` after F read a value older than W, that load
+ * would be coherence-ordered before W, putting F before W in S (p4.2): a contradiction. So at
+ * least one side sees the other, as in an interleaving. (Until session 31 the handler's side was a
+ * relaxed store and a fence, with the same argument between two fences; the pair costs the same
+ * on x86-64, an exchange instead of a store and a locked no-op, and is `stlr`/`ldar`, no `dmb`,
+ * on ARM64. An `.acquiring` load would not do: on ARM64 with RCpc it may be `ldapr`, which an
+ * earlier `stlr` does not order.) The terminal event needs neither: its end() is a
+ * read-modify-write of the flag, and one of the two read-modify-writes reads from the other.
  *
  * (b) A dispose() that did not set the flag (another dispose(), or the terminal event's end(),
  * did) read it, acquiring, from that read-modify-write or a later one on the same word (which
@@ -97,8 +105,9 @@
  * takes itself for the running handler.
  *
  * These points are argued here, not checked: spin explores interleavings only. The planted bugs
- * below model a missing fence as the reordering it would allow (in an interleaving a fence is
- * otherwise a no-op), which shows what each fence prevents.
+ * below model a missing fence (or, on the handler's side, a weaker store or load than the
+ * sequentially consistent pair) as the reordering it would allow (in an interleaving a fence is
+ * otherwise a no-op), which shows what each one prevents.
  *
  * Not modelled
  *
@@ -119,7 +128,7 @@
  * Planted bugs (.ci/check-fence-model checks that each one is caught)
  *
  *   -DBUG_NO_HANDLER_FENCE    the handler's thread may load the flag before its announcement
- *                             is stored (property 1 fails)
+ *                             is stored: a relaxed store or a non-SC load (property 1 fails)
  *   -DBUG_NO_DISPOSE_FENCE    dispose() may load `running` before its flag store is visible
  *                             (property 1 or 2 fails)
  *   -DBUG_NO_WAKE             leave never wakes a sleeper (invalid end state)
@@ -331,7 +340,7 @@ proctype Handler(byte s; byte t) {
 #endif
      if
      :: k < NEXTS ->
-        /* run(unlessDisposed:): announce() (store, fence), then scope.isDisposed */
+        /* run(unlessDisposed:): announce() (an SC store), then the flag's SC load */
 #ifdef BUG_NO_HANDLER_FENCE
         if
         :: running[s] = me; runs = !disposed[s]

@@ -10,17 +10,21 @@ import Synchronization
 /// handler if not, and clears the announcement. A `dispose()` sets the disposed flag, then looks
 /// at the announcement and waits while another thread's handler runs. The two threads must not
 /// both miss each other — the handler's thread reading "not disposed" while the disposing thread
-/// reads "nothing runs" — so each side puts a sequentially consistent fence between its store and
-/// its load (the store-load order that no weaker ordering gives). With both fences, whichever
-/// comes second sees the other side's store.
+/// reads "nothing runs" — so each side orders its store before its load (the store-load order
+/// that no weaker ordering gives): the handler's thread with a sequentially consistent store and
+/// a sequentially consistent load (`stlr`/`ldar` on ARM64, no barrier; an exchange and a plain
+/// load on x86-64), the disposing thread with a sequentially consistent fence after its
+/// read-modify-write of the flag. Whichever comes second sees the other side's store. (The pair
+/// replaced a relaxed store and a fence: as fast on x86-64, one instruction fewer, and no `dmb`
+/// on ARM64 — `Benchmarks/RESULTS.md`, session 31.)
 ///
 /// A `dispose()` that finds another thread's handler running spins a little (handlers are
 /// usually short), then marks the announcement (``sleeperBit``) and sleeps in
 /// ``HandlerWaitList``; the handler's thread clears the announcement with an exchange, sees the
 /// mark and wakes it. No system call is made on any path unless a `dispose()` has to sleep.
 ///
-/// Cost per event: a store, a fence and an exchange on a line the subscription's end already
-/// owns. Per `dispose()` of a live subscription: a fence and a load.
+/// Cost per event: a sequentially consistent store and load and an exchange on lines the
+/// subscription's end already owns. Per `dispose()` of a live subscription: a fence and a load.
 ///
 /// A handler that blocks until the thread calling `dispose()` does something (`DispatchQueue.main
 /// .sync` from a handler while the main thread disposes) deadlocks, as with RAC 2's subscriber,
@@ -55,7 +59,10 @@ struct HandlerFence: ~Copyable, Sendable {
   @inlinable @inline(__always)
   func run(unlessDisposed scope: SubscriptionScope, _ handler: () -> Void) {
     announce()
-    if !scope.isDisposed { handler() }
+    // Sequentially consistent, as the announcement: the pair is ordered (see the type's comment).
+    if scope.flags.load(ordering: .sequentiallyConsistent) & ScopeFlags.disposed == 0 {
+      handler()
+    }
     leave(scope, setting: 0)
   }
 
@@ -68,11 +75,11 @@ struct HandlerFence: ~Copyable, Sendable {
     leave(scope, setting: Self.finished)
   }
 
-  /// Stores this thread's announcement, then fences it against the disposed flag's load.
+  /// Stores this thread's announcement, sequentially consistent: the disposed flag's load after
+  /// it, sequentially consistent too (or the terminal event's read-modify-write), cannot pass it.
   @inlinable @inline(__always)
   func announce() {
-    running.store(currentThreadIdentity(), ordering: .relaxed)
-    atomicMemoryFence(ordering: .sequentiallyConsistent)
+    running.store(currentThreadIdentity(), ordering: .sequentiallyConsistent)
   }
 
   /// Clears the announcement (to `value`), waking a `dispose()` that sleeps waiting for it.
