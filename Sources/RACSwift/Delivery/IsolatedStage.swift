@@ -26,22 +26,43 @@ extension Signal {
   /// per event) is specialized where the chain is built.
   @inlinable
   func carried(to actor: any Actor) -> Signal<Value, Failure> {
-    typealias Op = UnarySignal<Value, Failure, Value, Failure, HopTarget>
-    return Op(
-      name: .alias(nil), source: self, parameter: HopTarget(actor: actor),
-      deliveryActor: ObjectIdentifier(actor)
-    ) { signal, sink, scope in
-      let op = Op.cast(signal)
-      let target = op.parameter
-      if op.source.isSynchronous, target.isCurrent {
-        op.subscribeInput(sink: sink, scope: scope)
-        return
-      }
-      let hop = Hop<Event<Value, Failure>>(to: target, scope: scope, deliver: sink)
-      // A child scope: events still queued for the actor must survive the end of the source's
-      // subscription (a created signal ends its own scope right after its terminal event).
-      op.subscribeInput(sink: { hop.receive($0) }, scope: scope.makeChild())
+    appending(subscribing: CarriedStage(to: actor), name: .alias(nil))
+  }
+}
+
+/// The subscribing stage of ``Signal/carried(to:)``: each subscription's events delivered on one
+/// actor, through a ``Hop``.
+@usableFromInline
+struct CarriedStage<Value, Failure: Error>: SubscribingStage {
+  @usableFromInline typealias Input = Value
+  @usableFromInline typealias InputFailure = Failure
+
+  /// Where the events go.
+  @usableFromInline let target: HopTarget
+  /// The actor's identity, which the chain shows as where its events arrive.
+  @usableFromInline let actor: ObjectIdentifier
+
+  @inlinable init(to actor: any Actor) {
+    target = HopTarget(actor: actor)
+    self.actor = ObjectIdentifier(actor)
+  }
+
+  @inlinable
+  func deliveryActor(after inputActor: ObjectIdentifier?) -> ObjectIdentifier? { actor }
+
+  @inlinable
+  func subscribe(
+    _ input: StageInput<Self>, sink: @escaping Signal<Value, Failure>.Sink,
+    scope: SubscriptionScope
+  ) {
+    if input.source.isSynchronous, target.isCurrent {
+      input.subscribe(sink: sink, scope: scope)
+      return
     }
+    let hop = Hop<Event<Value, Failure>>(to: target, scope: scope, deliver: sink)
+    // A child scope: events still queued for the actor must survive the end of the source's
+    // subscription (a created signal ends its own scope right after its terminal event).
+    input.subscribe(sink: { hop.receive($0) }, scope: scope.makeChild())
   }
 }
 

@@ -85,7 +85,7 @@ struct DeliverOnMainThreadStage<Value, Failure: Error>: SubscribingStage {
 
   /// Its events arrive on the main actor, so main-actor stages and subscribers after it need no
   /// hop of their own (see ``Signal/deliveryActor``).
-  static func deliveryActor(after inputActor: ObjectIdentifier?) -> ObjectIdentifier? {
+  func deliveryActor(after inputActor: ObjectIdentifier?) -> ObjectIdentifier? {
     ObjectIdentifier(MainActor.shared)
   }
 

@@ -75,10 +75,8 @@ struct OwnedReferenceBits: ~Copyable, Sendable {
   @inlinable init() { storage = Atomic(0) }
 
   @inlinable deinit {
-    let bits = storage.load(ordering: .acquiring)
-    if bits != 0 {
-      Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-        .release()
+    if let pointer = UnsafeRawPointer(bitPattern: storage.load(ordering: .acquiring)) {
+      Unmanaged<AnyObject>.fromOpaque(pointer).release()
     }
   }
 }

@@ -1,5 +1,5 @@
 /// The base of the operator signals with one input (``StageSignal``, ``SubscribingSignal``,
-/// ``UnarySignal``): an operator on one input signal, which it keeps through an
+/// ``PairedSignal``, ``FlattenSignal``): an operator on one input signal, which it keeps through an
 /// ``InputReference`` and names as its own `source`. A subclass adds the one parameter it needs,
 /// with the declared shape of the user's closure (CONTRIBUTING, rule 3).
 ///

@@ -50,8 +50,8 @@ protocol SubscribingStage<Value, Failure> {
   /// The actor the operator's events arrive on when the chain shows it (``Signal/deliveryActor``),
   /// given its input's, `inputActor`: that one when ``sendsOnInputDelivery``, else none. A stage
   /// that delivers on one actor whatever its input does says which (`deliverOnMainThread`: the
-  /// main actor).
-  static func deliveryActor(after inputActor: ObjectIdentifier?) -> ObjectIdentifier?
+  /// main actor; the hop of the isolation rule: the actor it carries events to).
+  func deliveryActor(after inputActor: ObjectIdentifier?) -> ObjectIdentifier?
 
   /// Runs one subscription, which sends into `sink` and lives in `scope`.
   func subscribe(
@@ -64,8 +64,8 @@ extension SubscribingStage {
   static var sendsOnInputDelivery: Bool { false }
 
   @inlinable @inline(__always)
-  static func deliveryActor(after inputActor: ObjectIdentifier?) -> ObjectIdentifier? {
-    sendsOnInputDelivery ? inputActor : nil
+  func deliveryActor(after inputActor: ObjectIdentifier?) -> ObjectIdentifier? {
+    Self.sendsOnInputDelivery ? inputActor : nil
   }
 }
 
@@ -116,7 +116,7 @@ final class SubscribingSignal<Stage: SubscribingStage>: InputSignal<
     self.stage = stage
     super.init(
       name: name, source: source,
-      deliveryActor: Stage.deliveryActor(after: source.deliveryActor),
+      deliveryActor: stage.deliveryActor(after: source.deliveryActor),
       subscribe: subscribe)
   }
 

@@ -19,7 +19,7 @@ private func links(from signal: AnyObject, to root: AnyObject) -> [AnyObject] {
 
 /// How many of those signals carry events to an actor (`isolated(to:)`'s hop).
 private func carriedLinks(from signal: AnyObject, to root: AnyObject) -> Int {
-  links(from: signal, to: root).count { $0 is UnarySignal<Int, Never, Int, Never, HopTarget> }
+  links(from: signal, to: root).count { $0 is SubscribingSignal<CarriedStage<Int, Never>> }
 }
 
 /// The input of an operator signal, whatever its types.
