@@ -265,8 +265,8 @@ final class PendingQueue<Element>: @unchecked Sendable {
   /// Debug builds only: the thread draining the queue now (0 before the first drain), and how
   /// many operations it queued itself during this drain — sent by the very deliveries it runs.
   /// Read and written with `lock` held.
-  @usableFromInline @exclusivity(unchecked) var drainingThread: UInt = 0
-  @usableFromInline @exclusivity(unchecked) var ownSends = 0
+  @usableFromInline var drainingThread: UInt = 0
+  @usableFromInline var ownSends = 0
 
   /// How many operations a drain may queue for itself before it counts as a feedback loop that
   /// never ends (`subject.map { $0 + 1 }.subscribe(subject)`).

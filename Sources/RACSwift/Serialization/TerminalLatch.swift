@@ -3,9 +3,10 @@
 ///
 /// It does no synchronization of its own. Whoever stores it must run its mutations one at a time:
 /// ``SerializedSink`` does so through its gate (several inputs, several threads), and
-/// ``TerminalGuard`` relies on its upstream delivering serially (one input). Stored in a class,
-/// declare it `@exclusivity(unchecked)`: it is touched on every event, and that access is already
-/// serialized by its owner.
+/// ``TerminalGuard`` relies on its upstream delivering serially (one input). Stored in a class
+/// and touched on every event (``SerializedSink``), declare it `@exclusivity(unchecked)`: that
+/// access is already serialized by its owner. ``TerminalGuard`` (the boolean operators) touches
+/// it at most twice per subscription, so it keeps the check (`Benchmarks/RESULTS.md`, session 31).
 @usableFromInline
 struct TerminalLatch {
   /// Whether a terminal event has passed: nothing more may.
@@ -35,7 +36,7 @@ struct TerminalLatch {
 @usableFromInline
 final class TerminalGuard<Value, Failure: Error> {
   @usableFromInline let sink: (inout Event<Value, Failure>) -> Void
-  @usableFromInline @exclusivity(unchecked) var latch = TerminalLatch()
+  @usableFromInline var latch = TerminalLatch()
 
   @inlinable init(sink: @escaping (inout Event<Value, Failure>) -> Void) { self.sink = sink }
 
