@@ -4,13 +4,23 @@
 # `workload-runner` once at N and once at 2N units and prints (instructions at 2N - instructions
 # at N) / N, so that what a run costs once (start-up, building the chain) cancels out.
 #
-#   ./instructions.sh [-n N] [IMPLEMENTATION] WORKLOAD…    for example: ./instructions.sh W1 W2 W3
+#   ./instructions.sh [--cmo] [-n N] [IMPLEMENTATION] WORKLOAD…    for example: ./instructions.sh W1 W2 W3
+#
+# --cmo counts the cross-module-optimized build instead (every module built with
+# -cross-module-optimization, in .build-cmo, as run.sh's second build).
 #
 # IMPLEMENTATION is RACSwift (the default), OpenCombine or closure-loop (the hand-written loop). N defaults to 100,000.
 # valgrind 3.19 cannot read the toolchain's DWARF 5, hence the `strip --strip-debug` copy.
 set -euo pipefail
 cd "$(dirname "$0")"
 
+scratch=.build
+build_flags=()
+if [[ "${1:-}" == "--cmo" ]]; then
+  scratch=.build-cmo
+  build_flags=(-Xswiftc -cross-module-optimization)
+  shift
+fi
 n=100000
 if [[ "${1:-}" == "-n" ]]; then
   n=$2
@@ -22,15 +32,16 @@ if [[ "${1:-}" =~ ^(RACSwift|OpenCombine|closure-loop)$ ]]; then
   shift
 fi
 if [[ $# -eq 0 ]]; then
-  echo "usage: ./instructions.sh [-n N] [RACSwift|OpenCombine|closure-loop] WORKLOAD…" >&2
+  echo "usage: ./instructions.sh [--cmo] [-n N] [RACSwift|OpenCombine|closure-loop] WORKLOAD…" >&2
   exit 2
 fi
 command -v valgrind > /dev/null || { echo "error: valgrind is not installed" >&2; exit 1; }
 
-swift build -c release --product workload-runner > /dev/null
+swift build -c release --scratch-path "$scratch" ${build_flags[@]+"${build_flags[@]}"} \
+  --product workload-runner > /dev/null
 stripped=$(mktemp "${TMPDIR:-/tmp}/workload-runner.XXXXXX")
 trap 'rm -f "$stripped"' EXIT
-strip --strip-debug -o "$stripped" .build/release/workload-runner
+strip --strip-debug -o "$stripped" "$scratch/release/workload-runner"
 
 # The instructions callgrind counted for one run of WORKLOAD at COUNT units.
 count() {
