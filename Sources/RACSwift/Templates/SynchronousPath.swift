@@ -28,14 +28,15 @@ struct SynchronousPath<Value, Failure: Error> {
 /// What a ``SynchronousPath`` may see of the subscription it runs in: whether it was disposed —
 /// nothing it could add to or keep.
 ///
-/// It holds the scope without a reference count: the subscription that made it holds the scope
-/// for as long as the synchronous subscription runs, which is as long as the view is used.
+/// A plain reference: an unmanaged one (no reference count) saved nothing measurable on the
+/// synchronous workloads, W1, W3, W6 and W10 (`Benchmarks/RESULTS.md`, session 31), since the
+/// compiler sees the caller holding the scope for as long as the view is used.
 @usableFromInline
 struct SynchronousScope {
-  @usableFromInline let scope: Unmanaged<SubscriptionScope>?
+  @usableFromInline let scope: SubscriptionScope?
 
   /// The view of `scope`, which the caller holds while the view is used.
-  @inlinable init(_ scope: SubscriptionScope) { self.scope = .passUnretained(scope) }
+  @inlinable init(_ scope: SubscriptionScope) { self.scope = scope }
 
   @inlinable init(unscoped: Void) { scope = nil }
 
@@ -46,6 +47,6 @@ struct SynchronousScope {
   /// Whether the subscription was disposed (check it before producing another value).
   @inlinable var isDisposed: Bool {
     guard let scope else { return false }
-    return scope._withUnsafeGuaranteedRef { $0.isDisposed }
+    return scope.isDisposed
   }
 }
