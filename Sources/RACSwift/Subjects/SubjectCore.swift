@@ -113,7 +113,10 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   @usableFromInline let policy: ReplayPolicy
   @usableFromInline let terminatedFlag = Atomic<Bool>(false)
   /// The subscriptions feeding the subject (it is their subscriber); disposed when it terminates.
-  @usableFromInline let upstream = SubscriptionScope(bag: ())
+  /// Made by the first subscription that feeds the subject (most subjects are fed by `send`
+  /// only: one allocation saved per subject); a subject that terminates before any stores the
+  /// always-disposed ``SubjectTombstone/scope``, so that a later one is disposed at once.
+  @usableFromInline let upstream = LazyReference<SubscriptionScope>()
   /// ``performDetach(_:)`` as compiled where the subject was made, for concrete `Value` and
   /// `Failure`: ``scopeDidDispose(_:)`` is an override, compiled once for every type, where each
   /// use of the entries' or the gate's type looks up its generic metadata at run time (over half
@@ -123,7 +126,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   @inlinable
   init(policy: ReplayPolicy, initial: Value? = nil) {
     self.policy = policy
-    latestStorage = initial.map(heapCopy)
+    if let initial { latestStorage = heapCopy(initial) }
     self.detach = { core, scope in core.performDetach(scope) }
     super.init()
   }
@@ -163,8 +166,11 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   deinit {
     // The two pointers' reason: see `terminalFailure` (measured in `Benchmarks/RESULTS.md`,
     // session 31: S3 9,284 -> 7,852 instructions per inner with them).
-    terminalFailure.map(freeHeapCopy)
-    latestStorage.map(freeHeapCopy)
+    // Called directly, not passed to `Optional.map`: this `deinit` is compiled once for every
+    // type, where a generic function passed as a closure is a closure context allocated on each
+    // call (two allocations per subject released, `Benchmarks/RESULTS.md`, session 32).
+    if let terminalFailure { freeHeapCopy(terminalFailure) }
+    if let latestStorage { freeHeapCopy(latestStorage) }
   }
 
   /// The event the subject ended with, once it has ended (the gate's owner only).
@@ -267,7 +273,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     delivering = nil
     var event = event
     for entry in current where !entry.scope.isDisposed { entry.sink(&event) }
-    upstream.dispose()
+    upstream.withInstance(orStore: SubjectTombstone.scope) { $0.dispose() }
   }
 
   @inlinable
@@ -438,10 +444,11 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   /// forget it when it is disposed on its own.
   @usableFromInline
   func didSubscribe(with disposable: any Disposable) {
-    upstream.add(disposable)
-    if let scope = disposable as? SubscriptionScope {
-      let upstream = self.upstream
-      scope.add(AnyDisposable { [weak upstream] in upstream?.remove(scope) })
+    upstream.withInstance(orStore: SubscriptionScope(bag: ())) { upstream in
+      upstream.add(disposable)
+      if let scope = disposable as? SubscriptionScope {
+        scope.add(AnyDisposable { [weak upstream] in upstream?.remove(scope) })
+      }
     }
   }
 }
@@ -450,7 +457,8 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
 /// scope below, always disposed (the delivering loop skips it), and a sink that does nothing.
 @usableFromInline
 enum SubjectTombstone {
-  /// Disposed at creation; shared by every tombstone.
+  /// Disposed at creation; shared by every tombstone, and stored as the upstream scope of a
+  /// subject that terminated before anything fed it.
   @usableFromInline static let scope: SubscriptionScope = {
     let scope = SubscriptionScope(bag: ())
     scope.dispose()

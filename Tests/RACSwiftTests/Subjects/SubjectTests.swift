@@ -116,6 +116,27 @@ struct SubjectTests {
     #expect(cleanups.count == 2)
   }
 
+  @Test("a subscription feeding a subject that already terminated is disposed at once")
+  func upstreamAfterTerminationDisposedAtOnce() {
+    // The subject makes its upstream scope with the first feeding subscription; one that
+    // terminated before any still disposes later ones, and a subject that was never fed
+    // terminates without one.
+    let cleanups = AtomicCounter()
+    let never = Signal<Int, Never> { _ in AnyDisposable { cleanups.increment() } }
+    let neverFed = Subject<Int, Never>()
+    neverFed.sendCompleted()
+    #expect(neverFed.isDisposed)
+    never.subscribe(neverFed)
+    #expect(cleanups.count == 1)
+    let fedThenEnded = Subject<Int, Never>()
+    never.subscribe(fedThenEnded)
+    #expect(cleanups.count == 1)
+    fedThenEnded.sendCompleted()
+    #expect(cleanups.count == 2)
+    never.subscribe(fedThenEnded)
+    #expect(cleanups.count == 3)
+  }
+
   @Test("re-entrancy: a handler sending into its own subject neither deadlocks nor reorders")
   func reentrantSendOrder() {
     // Documented on Subject: the re-entrant send is delivered after every subscriber has
