@@ -205,12 +205,13 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
     return child
   }
 
-  /// Removes `child` from this scope and disposes it.
+  /// Removes `child` from this scope and disposes it. `holdsMembership` says that `child` is of
+  /// a class that keeps a ``ListMembership`` (``FlattenInnerScope``); a plain scope keeps none,
+  /// so the list need not look for one.
   @usableFromInline
-  final func endChild(_ child: SubscriptionScope) {
+  final func endChild(_ child: SubscriptionScope, holdsMembership: Bool = false) {
     lock.lock()
-    // A scope keeps no list membership: the list need not look for one.
-    children.remove(child, mayBeHeld: false)
+    children.remove(child, mayBeHeld: holdsMembership)
     lock.unlock()
     child.dispose()
   }

@@ -1,10 +1,10 @@
 import Synchronization
 
 /// Where one of the library's own disposables (``AnyDisposable``, ``CompoundDisposable``,
-/// ``SerialDisposable``) sits in a large ``DisposableMembers`` buffer, kept in the disposable
-/// itself: the buffer that holds it this way and its newest place there. Removing such a member
-/// is then a load and a compare, with no hashing, and a sweep that moves it rewrites its place
-/// here instead of indexing it again.
+/// ``SerialDisposable``, and a `flattenMap`'s ``FlattenInnerScope``) sits in a large
+/// ``DisposableMembers`` buffer, kept in the disposable itself: the buffer that holds it this way
+/// and its newest place there. Removing such a member is then a load and a compare, with no
+/// hashing, and a sweep that moves it rewrites its place here instead of indexing it again.
 ///
 /// One buffer at a time holds a disposable this way (it claims it with a compare-and-exchange
 /// from 0); a disposable added to a second buffer while the first holds it is indexed there by
@@ -75,6 +75,9 @@ extension ListMembership {
     if type == classes.serial {
       return body(unsafeDowncast(disposable, to: SerialDisposable.self).listMembership)
     }
+    if type == classes.flattenInner {
+      return body(unsafeDowncast(disposable, to: FlattenInnerScope.self).listMembership)
+    }
     return nil
   }
 }
@@ -86,6 +89,7 @@ struct MembershipClasses {
   @usableFromInline let anyDisposable = ObjectIdentifier(AnyDisposable.self)
   @usableFromInline let compound = ObjectIdentifier(CompoundDisposable.self)
   @usableFromInline let serial = ObjectIdentifier(SerialDisposable.self)
+  @usableFromInline let flattenInner = ObjectIdentifier(FlattenInnerScope.self)
 
   @inlinable init() {}
 }

@@ -330,9 +330,9 @@ final class FlattenRun<Stage: FlattenStage>: SerializedSink<
     inner.subscribe(
       sink: { [child] event in
         // The child holds the run while it delivers: no reference count per event.
-        child.runReference.withObject { run in
+        child.run(as: Stage.self) { run in
           if case .completed = event {
-            run.scope.endChild(child)
+            run.scope.endChild(child, holdsMembership: true)
             run.innerFinished(limited: child.limited)
           } else {
             run.send(event, generation: 0)
@@ -381,20 +381,38 @@ final class FlattenReceiverSide<Stage: FlattenStage> {
 /// ``ChainReference``, let go of from `deinit`, so that releasing a 100,000-deep chain of them
 /// once its subscription has ended takes bounded stack.
 ///
-/// Lock discipline: `runReference` and `limited` are immutable; the scope's own state follows
-/// ``SubscriptionScope``'s.
+/// Not generic, so that a ``ListMembership`` can find it by its class: the run's scope holds
+/// thousands of these at once in a `flattenMap` with many live inner signals, and removes each
+/// through its membership (a load and a compare) instead of hashing it into an index. The inner
+/// sink, compiled for the run's type, reads the run back with ``run(as:)``.
+///
+/// Lock discipline: `runReference` and `limited` are immutable; `listMembership` follows
+/// ``ListMembership``'s (only the holding list touches it, under its scope's lock); the scope's
+/// own state follows ``SubscriptionScope``'s.
 @usableFromInline
-final class FlattenInnerScope<Stage: FlattenStage>: SubscriptionScope, @unchecked Sendable {
-  /// The run; the inner sink reaches it with `withObject`, without a reference count.
-  @usableFromInline let runReference: ChainReference<FlattenRun<Stage>>
+final class FlattenInnerScope: SubscriptionScope, @unchecked Sendable {
+  /// The run (a ``FlattenRun``), held as an object of no particular type: see ``run(as:)``.
+  @usableFromInline let runReference: ChainReference<AnyObject>
   /// Whether the inner signal was queued: it holds one of the limited places.
   @usableFromInline let limited: Bool
+  /// Its place among the run scope's children, once that list is large.
+  @usableFromInline let listMembership = ListMembership()
 
   @inlinable
-  init(run: FlattenRun<Stage>, limited: Bool) {
+  init<Stage: FlattenStage>(run: FlattenRun<Stage>, limited: Bool) {
     runReference = ChainReference(run)
     self.limited = limited
     super.init(chainedChildOf: run.scope)
+  }
+
+  /// Runs `body` with the run, without a reference count (the caller holds this scope). `Stage`
+  /// must be the run's: it is, for the one caller, the inner sink that ``FlattenRun`` made for
+  /// this scope. A checked cast (`as!`) here would be a dynamic cast per inner event.
+  @inlinable @inline(__always)
+  func run<Stage: FlattenStage>(
+    as stage: Stage.Type, _ body: (FlattenRun<Stage>) -> Void
+  ) {
+    runReference.withObject { body(unsafeDowncast($0, to: FlattenRun<Stage>.self)) }
   }
 
   deinit { runReference.release(atLoopPoint: ChainDepth.isScopeLoopPoint(downstreamDepth)) }
