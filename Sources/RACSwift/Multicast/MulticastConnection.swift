@@ -63,23 +63,7 @@ public final class MulticastConnection<Value, Failure: Error>: Sendable {
   /// ```
   @inlinable
   public func autoconnect() -> Signal<Value, Failure> {
-    OperatorSignal<Value, Failure, MulticastConnection<Value, Failure>>(
-      name: .unary(signal, "autoconnect"), state: self
-    ) { signal, sink, scope in
-      let connection = OperatorSignal<Value, Failure, MulticastConnection<Value, Failure>>.state(
-        of: signal)
-      connection.autoconnectSubscribers.wrappingAdd(1, ordering: .acquiringAndReleasing)
-      connection.signal.subscribe(sink: sink, scope: scope)
-      let shared = connection.connect()
-      scope.add(
-        AnyDisposable {
-          if connection.autoconnectSubscribers.wrappingSubtract(1, ordering: .acquiringAndReleasing)
-            .newValue == 0
-          {
-            shared.dispose()
-          }
-        })
-    }
+    .source(AutoconnectSource(connection: self), name: .unary(signal, "autoconnect"))
   }
 }
 
@@ -147,19 +131,56 @@ extension Signal {
   @inlinable
   public func replayLazily() -> Signal<Value, Failure> {
     let connection = multicast(ReplaySubject<Value, Failure>())
-    return OperatorSignal<Value, Failure, MulticastConnection<Value, Failure>>(
-      name: .unary(self, "replayLazily"), state: connection
-    ) { signal, sink, scope in
-      let connection = OperatorSignal<Value, Failure, MulticastConnection<Value, Failure>>.state(
-        of: signal)
-      connection.connect()
-      connection.signal.subscribe(sink: sink, scope: scope)
-    }
+    return .source(ReplayLazilySource(connection: connection), name: .unary(self, "replayLazily"))
   }
 
   /// A signal named `name` whose subscriptions go to `target`.
   @usableFromInline
   convenience init(name: SignalNameNode, forwardingTo target: Signal<Value, Failure>) {
     self.init(name: name) { _, sink, scope in target.subscribe(sink: sink, scope: scope) }
+  }
+}
+
+/// The source of `autoconnect()`: each subscription subscribes to the connection's subject and
+/// connects; the last one to end disposes the shared subscription.
+@usableFromInline
+struct AutoconnectSource<Value, Failure: Error>: SubscribingSourceStage {
+  @usableFromInline let connection: MulticastConnection<Value, Failure>
+
+  @inlinable init(connection: MulticastConnection<Value, Failure>) {
+    self.connection = connection
+  }
+
+  @inlinable
+  func subscribe(sink: @escaping Signal<Value, Failure>.Sink, scope: SubscriptionScope) {
+    let connection = self.connection
+    connection.autoconnectSubscribers.wrappingAdd(1, ordering: .acquiringAndReleasing)
+    connection.signal.subscribe(sink: sink, scope: scope)
+    let shared = connection.connect()
+    scope.add(
+      AnyDisposable {
+        if connection.autoconnectSubscribers.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+          .newValue == 0
+        {
+          shared.dispose()
+        }
+      })
+  }
+}
+
+/// The source of `replayLazily()`: each subscription connects (only the first one's call
+/// subscribes to the receiver) and subscribes to the connection's replay subject.
+@usableFromInline
+struct ReplayLazilySource<Value, Failure: Error>: SubscribingSourceStage {
+  @usableFromInline let connection: MulticastConnection<Value, Failure>
+
+  @inlinable init(connection: MulticastConnection<Value, Failure>) {
+    self.connection = connection
+  }
+
+  @inlinable
+  func subscribe(sink: @escaping Signal<Value, Failure>.Sink, scope: SubscriptionScope) {
+    connection.connect()
+    connection.signal.subscribe(sink: sink, scope: scope)
   }
 }

@@ -36,16 +36,6 @@ extension Signal {
     }
   }
 
-  /// A signal that sends `value`, then completes (RAC's `+return:`).
-  @inlinable
-  public static func just(_ value: Value) -> Signal<Value, Failure> {
-    OperatorSignal<Value, Failure, Value>(synchronous: .sourceWithState("+just"), state: value) {
-      signal, sink, scope in
-      emit(.next(OperatorSignal<Value, Failure, Value>.state(of: signal)), to: sink)
-      if !scope.isDisposed { emit(.completed, to: sink) }
-    }
-  }
-
   /// A signal that completes at once without values (RAC's `+empty`).
   @inlinable
   public static var empty: Signal<Value, Failure> {
@@ -61,10 +51,7 @@ extension Signal {
   /// A signal that fails with `error` at once (RAC's `+error:`).
   @inlinable
   public static func error(_ error: Failure) -> Signal<Value, Failure> {
-    OperatorSignal<Value, Failure, Failure>(synchronous: .sourceWithState("+error"), state: error) {
-      signal, sink, _ in
-      emit(.error(OperatorSignal<Value, Failure, Failure>.state(of: signal)), to: sink)
-    }
+    source(ErrorSource(error: error), name: .sourceWithState("+error"))
   }
 
   /// A signal that calls `makeSignal` on every subscription and subscribes to its result (RAC's
@@ -81,12 +68,8 @@ extension Signal {
     _ makeSignal: @escaping () -> Signal<Value, Failure>,
     isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, Failure> {
-    typealias State = () -> Signal<Value, Failure>
-    return OperatorSignal<Value, Failure, State>(name: .source("+defer"), state: makeSignal) {
-      signal, sink, scope in
-      let inner = OperatorSignal<Value, Failure, State>.state(of: signal)()
-      inner.subscribe(sink: sink, scope: scope)
-    }.startingSubscriptions(on: isolation)
+    source(DeferSource(makeSignal: makeSignal), name: .source("+defer"))
+      .startingSubscriptions(on: isolation)
   }
 
   /// A signal that sends the elements of `sequence` in order, then completes. Each subscription
@@ -139,36 +122,11 @@ extension Signal {
   @inlinable
   static func iterating<S: Sequence>(_ sequence: S) -> Signal<Value, Failure>
   where S.Element == Value {
-    OperatorSignal<Value, Failure, S>(synchronous: .source("+from"), state: sequence) {
-      signal, sink, scope in
-      // Check after each value, so disposal stops the iteration before another element is
-      // produced.
-      if scope.isDisposed { return }
-      var iterator = OperatorSignal<Value, Failure, S>.state(of: signal).makeIterator()
-      while let value = iterator.next() {
-        emit(.next(value), to: sink)
-        if scope.isDisposed { return }
-      }
-      emit(.completed, to: sink)
-    }
+    source(SequenceSource(sequence: sequence), name: .source("+from"))
   }
 }
 
 extension Signal where Failure == Never {
-  /// A signal that sends `value`, then completes; it never fails.
-  ///
-  /// ```swift
-  /// Signal.just(42).subscribe(next: { print($0) })
-  /// ```
-  @inlinable
-  public static func just(_ value: Value) -> Signal<Value, Never> {
-    OperatorSignal<Value, Never, Value>(synchronous: .sourceWithState("+just"), state: value) {
-      signal, sink, scope in
-      emit(.next(OperatorSignal<Value, Never, Value>.state(of: signal)), to: sink)
-      if !scope.isDisposed { emit(.completed, to: sink) }
-    }
-  }
-
   /// A signal of the elements of `sequence` that never fails.
   @inlinable
   public static func from<S: Sequence & Sendable>(_ sequence: S) -> Signal<Value, Never>
@@ -187,5 +145,59 @@ extension Signal where Failure == Never {
     _ sequence: S, isolation: isolated (any Actor)? = #isolation
   ) -> Signal<Value, Never> where S.Element == Value {
     iterating(sequence).startingSubscriptions(on: isolation)
+  }
+}
+
+/// The source of `error`: fails with `error` at once. Its description is the error, which the
+/// name shows (`+error: …`).
+@usableFromInline
+struct ErrorSource<Value, Failure: Error>: SynchronousSourceStage, CustomStringConvertible {
+  @usableFromInline let error: Failure
+
+  @inlinable init(error: Failure) { self.error = error }
+
+  @usableFromInline var description: String { String(describing: error) }
+
+  @inlinable @inline(__always)
+  func run(_ send: (inout Event<Value, Failure>) -> Void, scope: SynchronousScope) {
+    emit(.error(error), to: send)
+  }
+}
+
+/// The source of `defer`: calls `makeSignal` for each subscription and subscribes to its result.
+@usableFromInline
+struct DeferSource<Value, Failure: Error>: SubscribingSourceStage {
+  @usableFromInline let makeSignal: () -> Signal<Value, Failure>
+
+  @inlinable init(makeSignal: @escaping () -> Signal<Value, Failure>) {
+    self.makeSignal = makeSignal
+  }
+
+  @inlinable
+  func subscribe(sink: @escaping Signal<Value, Failure>.Sink, scope: SubscriptionScope) {
+    makeSignal().subscribe(sink: sink, scope: scope)
+  }
+}
+
+/// The source of `from`: iterates `sequence` again for each subscription, on the subscribing
+/// thread, and completes; disposal stops the iteration.
+@usableFromInline
+struct SequenceSource<Elements: Sequence, Failure: Error>: SynchronousSourceStage {
+  @usableFromInline typealias Value = Elements.Element
+  @usableFromInline let sequence: Elements
+
+  @inlinable init(sequence: Elements) { self.sequence = sequence }
+
+  @inlinable @inline(__always)
+  func run(_ send: (inout Event<Value, Failure>) -> Void, scope: SynchronousScope) {
+    // Check after each value, so disposal stops the iteration before another element is
+    // produced.
+    if scope.isDisposed { return }
+    var iterator = sequence.makeIterator()
+    while let value = iterator.next() {
+      emit(.next(value), to: send)
+      if scope.isDisposed { return }
+    }
+    emit(.completed, to: send)
   }
 }

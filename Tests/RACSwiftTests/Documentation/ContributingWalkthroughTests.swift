@@ -19,6 +19,7 @@ struct ContributingWalkthroughTests {
       "### An operator that needs each subscription", "Operators/Delay.swift",
       "public func delay("
     ),
+    ("### A source", "Signal/Signal+Just.swift", "public static func just("),
   ]
 
   @Test(

@@ -1,0 +1,67 @@
+/// The signal of a source built on the source template: its ``SourceStage``, in the signal's one
+/// object (see ``Signal/source(_:name:)``, which makes it).
+///
+/// Lock discipline: immutable; `stage` is only read.
+@usableFromInline
+final class SourceSignal<Stage: SourceStage>: Signal<Stage.Value, Stage.Failure>,
+  @unchecked Sendable
+{
+  @usableFromInline let stage: Stage
+
+  @inlinable
+  init(name: SignalNameNode, stage: Stage, subscribe: @escaping SubscribeFunction) {
+    self.stage = stage
+    super.init(name: name, subscribe: subscribe)
+  }
+
+  /// A synchronous signal (see ``Signal/isSynchronous``).
+  @inlinable
+  init(
+    synchronous name: SignalNameNode, stage: Stage,
+    subscribe: @escaping SynchronousPath<Stage.Value, Stage.Failure>.Function
+  ) {
+    self.stage = stage
+    super.init(synchronous: name, subscribe: subscribe)
+  }
+
+  /// `signal`, which must be a `SourceSignal` of this type: the template's subscribe functions
+  /// get the signal they belong to.
+  @inlinable @inline(__always)
+  static func cast(_ signal: Signal<Stage.Value, Stage.Failure>) -> SourceSignal {
+    unsafeDowncast(signal, to: SourceSignal.self)
+  }
+
+  @usableFromInline
+  override func describeState() -> String { String(describing: stage) }
+}
+
+extension Signal {
+  /// The source template, synchronous: the signal that runs `stage` for each subscription, named
+  /// `name`. It is synchronous (``isSynchronous``): an operator on it runs on the stack, and each
+  /// subscription reads the stage in place from the signal, its one object.
+  ///
+  /// ```swift
+  /// public static func error(_ error: Failure) -> Signal<Value, Failure> {
+  ///   source(ErrorSource(error: error), name: .sourceWithState("+error"))
+  /// }
+  /// ```
+  @inlinable
+  static func source<Stage: SynchronousSourceStage>(_ stage: Stage, name: SignalNameNode)
+    -> Signal<Value, Failure>
+  where Stage.Value == Value, Stage.Failure == Failure {
+    SourceSignal(synchronous: name, stage: stage) { signal, send, scope in
+      SourceSignal<Stage>.cast(signal).stage.run(send, scope: scope)
+    }
+  }
+
+  /// The source template, for a source that may deliver after `subscribe` returns: the signal
+  /// that runs `stage` for each subscription, named `name`.
+  @inlinable
+  static func source<Stage: SubscribingSourceStage>(_ stage: Stage, name: SignalNameNode)
+    -> Signal<Value, Failure>
+  where Stage.Value == Value, Stage.Failure == Failure {
+    SourceSignal(name: name, stage: stage) { signal, sink, scope in
+      SourceSignal<Stage>.cast(signal).stage.subscribe(sink: sink, scope: scope)
+    }
+  }
+}
