@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 35's scaling scenarios S1–S8 (README.md): builds `scaling-runner` (release), prints the
+# Issue 35's scaling scenarios S1–S9 (README.md): builds `scaling-runner` (release), prints the
 # table of ns per unit for RACSwift and OpenCombine at N = 10³ … 10⁶ (rounds interleaved), then
 # the growth verdict: RACSwift's instructions per unit at 10⁵ within 1.5× of those at 10³, PASS or
 # MISS per scenario. Instructions are counted with valgrind's callgrind on a `strip --strip-debug`

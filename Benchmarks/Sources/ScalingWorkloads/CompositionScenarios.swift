@@ -152,3 +152,35 @@ let s8Merge = ScalingScenario(
       return sum.value
     },
   ])
+
+// S9: a subject bound (`bind`, whose stage keeps each subscription's block as its state) to a
+// single-value inner signal per value, N sends. OpenCombine has no `bind`: its counterpart is the
+// same job as a `FlatMap` into `Just`.
+let s9Bind = ScalingScenario(
+  id: "S9bind", title: "N sends into a subject bound to single-value inner signals",
+  unit: "send",
+  implementations: [
+    Implementation(name: Library.racSwift) { n, meter in
+      let sum = Counter()
+      let subject = RACSwift.Subject<Int, Never>()
+      let subscription = subject.bind { { value, _ in Signal.just(value) } }
+        .subscribe(next: { sum.value &+= $0 })
+      meter.start()
+      for value in 0..<n { subject.sendNext(value) }
+      meter.stop()
+      subscription.dispose()
+      return sum.value
+    },
+    Implementation(name: Library.openCombine) { n, meter in
+      let sum = Counter()
+      let subject = PassthroughSubject<Int, Never>()
+      let subscription = Publishers.FlatMap(
+        upstream: subject, maxPublishers: .unlimited, transform: { Just($0) }
+      ).sink { sum.value &+= $0 }
+      meter.start()
+      for value in 0..<n { subject.send(value) }
+      meter.stop()
+      subscription.cancel()
+      return sum.value
+    },
+  ])

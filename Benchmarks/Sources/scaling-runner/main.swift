@@ -9,7 +9,7 @@ import Workloads
   import Darwin
 #endif
 
-// Issue 35's scaling scenarios (S1–S8): RACSwift and OpenCombine side by side at growing N.
+// Issue 35's scaling scenarios (S1–S9): RACSwift and OpenCombine side by side at growing N.
 //
 //   scaling-runner                     every scenario at N = 10³, 10⁴, 10⁵, 10⁶: ns per unit,
 //                                      rounds interleaved between the implementations

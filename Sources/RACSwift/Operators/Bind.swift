@@ -55,17 +55,30 @@ struct BindStage<Input, Value, Failure: Error>: FlattenStage {
   }
 
   /// The block of the subscription, made when it starts.
-  @inlinable func makeState() -> (Input, inout Bool) -> Signal<Value, Failure>? { makeBlock() }
+  @inlinable func makeState() -> BindBlock<Input, Value, Failure> { BindBlock(makeBlock()) }
 
   @inlinable
   func receive(
-    _ value: Input, state block: inout (Input, inout Bool) -> Signal<Value, Failure>?,
-    inners: InnerSignals<Self>
+    _ value: Input, state: inout BindBlock<Input, Value, Failure>, inners: InnerSignals<Self>
   ) {
     var stop = false
-    let inner = block(value, &stop)
+    let inner = state.block(value, &stop)
     // A signal returned along with `stop` is still subscribed.
     if let inner { inners.start(inner) }
     if inner == nil || stop { inners.endReceiver() }
+  }
+}
+
+/// A subscription's bind block, in a struct: kept as a bare closure, the state passed `inout` to
+/// each ``BindStage/receive(_:state:inners:)`` was wrapped in two more reabstraction thunks at each
+/// value (a closure crossing a generic boundary and back), so that each call ran through all the
+/// thunks before it — a cost per value growing with the values before it. A struct crosses
+/// the boundary as it is.
+@usableFromInline
+struct BindBlock<Input, Value, Failure: Error> {
+  @usableFromInline let block: (Input, inout Bool) -> Signal<Value, Failure>?
+
+  @inlinable init(_ block: @escaping (Input, inout Bool) -> Signal<Value, Failure>?) {
+    self.block = block
   }
 }
