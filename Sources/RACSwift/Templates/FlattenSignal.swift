@@ -296,8 +296,11 @@ final class FlattenRun<Stage: FlattenStage>: SerializedSink<
     trampoline.request { startWaitingPass() }
   }
 
-  /// One pass of ``startWaiting()``.
-  @usableFromInline
+  /// One pass of ``startWaiting()``. Inlinable, though it runs once per queued inner signal:
+  /// the inner sink that ``subscribeInner(_:limited:)`` makes here is compiled where this is, and
+  /// compiled once for every type (in the library) it looked up generic metadata about twelve
+  /// times per inner event (W14, `flatten(maxConcurrent: 2)`: `Benchmarks/RESULTS.md`, session 32).
+  @inlinable
   func startWaitingPass() {
     let limit = stage.concurrencyLimit
     while !scope.isDisposed {
