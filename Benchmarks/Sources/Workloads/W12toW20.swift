@@ -1,7 +1,7 @@
 import OpenCombine
 import RACSwift
 
-// W12–W18: per-event paths that W1–W11 never take, each written to reach state that only one
+// W12–W20: per-event paths that W1–W11 never take, each written to reach state that only one
 // kind of subject or operator keeps (so what that state's unchecked accesses win can be counted).
 
 // W12: a replay subject keeping the last 16 values, one subscriber summing; N sends (every send
@@ -261,4 +261,56 @@ let w18 = Workload(
       cancellable.cancel()
       return sum.value &+ sum.count
     },
+  ])
+
+// W19: a subject bound (`bind`, RAC's primitive, whose stage keeps the block each subscription
+// makes) to a single-value inner signal per value; the subscriber sums; N sends. OpenCombine has
+// no `bind`: RACSwift only. N is small: each send costs more the more sends came before it
+// (measured 6, 36 and 138 µs per send at N = 1,000, 4,000 and 16,000), which W4's `flattenMap`
+// does not.
+let w19 = Workload(
+  id: "W19", title: "bind of a subject into single-value inners", unit: "send", count: 2_000,
+  implementations: [
+    Implementation(name: Library.racSwift) { n, meter in
+      let sum = Counter()
+      let subject = Subject<Int, Never>()
+      let subscription = subject.bind { { value, _ in Signal.just(value) } }
+        .subscribe(next: { sum.value &+= $0 })
+      meter.start()
+      for value in 0..<n { subject.sendNext(value) }
+      meter.stop()
+      subscription.dispose()
+      return sum.value
+    }
+  ])
+
+// W20: W16's zip met re-entrantly. Each round sends 2i into `left` and 2i into `right`, whose
+// pair's handler sends 2i + 1 into `left` — which reaches the zip while its own delivery runs, so
+// the value waits for it — and then 2i + 1 into `right`. The subscriber sums and counts.
+// OpenCombine's `Zip` delivers under its lock, which a re-entrant send would deadlock on:
+// RACSwift only.
+let w20 = Workload(
+  id: "W20", title: "zip of two subjects, one value sent from the zip's own delivery",
+  unit: "round", count: 300_000,
+  implementations: [
+    Implementation(name: Library.racSwift) { n, meter in
+      let sum = Counter()
+      let left = Subject<Int, Never>()
+      let right = Subject<Int, Never>()
+      let subscription = left.zip(with: right)
+        .subscribe(next: { [unowned left] pair in
+          sum.value &+= pair.0 &+ pair.1
+          sum.count &+= 1
+          if pair.0 & 1 == 0 { left.sendNext(pair.0 &+ 1) }
+        })
+      meter.start()
+      for round in 0..<n {
+        left.sendNext(2 &* round)
+        right.sendNext(2 &* round)
+        right.sendNext(2 &* round &+ 1)
+      }
+      meter.stop()
+      subscription.dispose()
+      return sum.value &+ sum.count
+    }
   ])
