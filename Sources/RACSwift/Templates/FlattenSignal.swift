@@ -91,6 +91,8 @@ final class FlattenRun<Stage: FlattenStage>: SerializedSink<
   /// The latest `switchTo` generation whose count was given back (see ``settle(_:)``).
   @usableFromInline let settledThrough = Atomic<Int>(0)
   @usableFromInline let queueLock = Lock()
+  /// Unchecked, both: with the checks, each inner of `flatten(maxConcurrent: 2)` costs 1.6–1.8 %
+  /// more instructions for each (W14, `Benchmarks/RESULTS.md`, session 32).
   @usableFromInline @exclusivity(unchecked) var waiting = RingBuffer<
     Signal<Stage.Value, Stage.Failure>
   >()
@@ -361,10 +363,14 @@ final class FlattenRun<Stage: FlattenStage>: SerializedSink<
 /// time.
 @usableFromInline
 final class FlattenReceiverSide<Stage: FlattenStage> {
-  @usableFromInline @exclusivity(unchecked) var state: Stage.State
+  /// Checked: only `bind` has a state, and the check costs its send nothing measurable (W19;
+  /// `switchToLatest`, W15, not even an instruction; `Benchmarks/RESULTS.md`, session 32).
+  @usableFromInline var state: Stage.State
   /// Whether the receiver's subscription ended (``FlattenRun/endReceiver()``).
   @usableFromInline @exclusivity(unchecked) var ended = false
-  /// The generation of the latest inner signal `switchTo` started.
+  /// The generation of the latest inner signal `switchTo` started. Unchecked, as `current`: with
+  /// the check, `switchToLatest` costs 9 % more instructions per inner for each (W15,
+  /// `Benchmarks/RESULTS.md`, session 32).
   @usableFromInline @exclusivity(unchecked) var generation = 0
   /// The scope of the inner signal `switchTo` started last, while it runs.
   @usableFromInline @exclusivity(unchecked) var current: SubscriptionScope?
