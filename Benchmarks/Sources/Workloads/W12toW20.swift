@@ -287,8 +287,6 @@ let w19 = Workload(
 // W20: W16's zip met re-entrantly. Each round sends 2i into `left` and 2i into `right`, whose
 // pair's handler sends 2i + 1 into `left` — which reaches the zip while its own delivery runs, so
 // the value waits for it — and then 2i + 1 into `right`. The subscriber sums and counts.
-// OpenCombine's `Zip` delivers under its lock, which a re-entrant send would deadlock on:
-// RACSwift only.
 let w20 = Workload(
   id: "W20", title: "zip of two subjects, one value sent from the zip's own delivery",
   unit: "round", count: 300_000,
@@ -312,5 +310,25 @@ let w20 = Workload(
       meter.stop()
       subscription.dispose()
       return sum.value &+ sum.count
-    }
+    },
+    Implementation(name: Library.openCombine) { n, meter in
+      let sum = Counter()
+      let left = PassthroughSubject<Int, Never>()
+      let right = PassthroughSubject<Int, Never>()
+      let cancellable = Publishers.Zip(left, right)
+        .sink { [unowned left] pair in
+          sum.value &+= pair.0 &+ pair.1
+          sum.count &+= 1
+          if pair.0 & 1 == 0 { left.send(pair.0 &+ 1) }
+        }
+      meter.start()
+      for round in 0..<n {
+        left.send(2 &* round)
+        right.send(2 &* round)
+        right.send(2 &* round &+ 1)
+      }
+      meter.stop()
+      cancellable.cancel()
+      return sum.value &+ sum.count
+    },
   ])
