@@ -28,15 +28,17 @@ struct SynchronousPath<Value, Failure: Error> {
 /// What a ``SynchronousPath`` may see of the subscription it runs in: whether it was disposed —
 /// nothing it could add to or keep.
 ///
-/// A plain reference: an unmanaged one (no reference count) saved nothing measurable on the
-/// synchronous workloads, W1, W3, W6 and W10 (`Benchmarks/RESULTS.md`, session 31), since the
-/// compiler sees the caller holding the scope for as long as the view is used.
+/// It holds the scope without a reference count: the subscription that made it holds the scope
+/// for as long as the synchronous subscription runs, which is as long as the view is used. With a
+/// plain reference, `flattenMap` and `switchToLatest` into single-value inners cost 7.5 % and
+/// 5.8 % more instructions (W4, W15; W1, W3, W6, W10 unchanged: `Benchmarks/RESULTS.md`,
+/// session 32).
 @usableFromInline
 struct SynchronousScope {
-  @usableFromInline let scope: SubscriptionScope?
+  @usableFromInline let scope: Unmanaged<SubscriptionScope>?
 
   /// The view of `scope`, which the caller holds while the view is used.
-  @inlinable init(_ scope: SubscriptionScope) { self.scope = scope }
+  @inlinable init(_ scope: SubscriptionScope) { self.scope = .passUnretained(scope) }
 
   @inlinable init(unscoped: Void) { scope = nil }
 
@@ -47,6 +49,6 @@ struct SynchronousScope {
   /// Whether the subscription was disposed (check it before producing another value).
   @inlinable var isDisposed: Bool {
     guard let scope else { return false }
-    return scope.isDisposed
+    return scope._withUnsafeGuaranteedRef { $0.isDisposed }
   }
 }
