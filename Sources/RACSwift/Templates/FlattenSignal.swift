@@ -368,11 +368,12 @@ final class FlattenReceiverSide<Stage: FlattenStage> {
   @usableFromInline var state: Stage.State
   /// Whether the receiver's subscription ended (``FlattenRun/endReceiver()``).
   @usableFromInline @exclusivity(unchecked) var ended = false
-  /// The generation of the latest inner signal `switchTo` started. Unchecked, as `current`: with
-  /// the check, `switchToLatest` costs 9 % more instructions per inner for each (W15,
-  /// `Benchmarks/RESULTS.md`, session 32).
+  /// The generation of the latest inner signal `switchTo` started. Unchecked: with the check,
+  /// `switchToLatest` costs 9.4 % more instructions per inner (W15, `Benchmarks/RESULTS.md`,
+  /// session 32).
   @usableFromInline @exclusivity(unchecked) var generation = 0
-  /// The scope of the inner signal `switchTo` started last, while it runs.
+  /// The scope of the inner signal `switchTo` started last, while it runs. Unchecked: with the
+  /// check, `switchToLatest` costs 9.1 % more instructions per inner (W15, as above).
   @usableFromInline @exclusivity(unchecked) var current: SubscriptionScope?
 
   @inlinable init(state: Stage.State) { self.state = state }
