@@ -32,7 +32,7 @@ WORKLOADS = {
     "W16": ("send", 1_000_000, 0.33, None),
     "W17": ("outer send", 1_000_000, 0.33, None),
     "W18": ("send", 1_000_000, 0.33, None),
-    "W19": ("send", 2_000, None, None),
+    "W19": ("send", 1_000_000, None, None),
     "W20": ("round", 300_000, 0.33, None),
 }
 W8_ALLOCATIONS = 1  # per subscription (issue 22; WORKLOADS.md's table allows 3)

@@ -55,17 +55,30 @@ struct BindStage<Input, Value, Failure: Error>: FlattenStage {
   }
 
   /// The block of the subscription, made when it starts.
-  @inlinable func makeState() -> (Input, inout Bool) -> Signal<Value, Failure>? { makeBlock() }
+  @inlinable func makeState() -> BindBlock<Input, Value, Failure> { BindBlock(makeBlock()) }
 
   @inlinable
   func receive(
-    _ value: Input, state block: inout (Input, inout Bool) -> Signal<Value, Failure>?,
+    _ value: Input, state block: inout BindBlock<Input, Value, Failure>,
     inners: InnerSignals<Self>
   ) {
     var stop = false
-    let inner = block(value, &stop)
+    let inner = block.call(value, &stop)
     // A signal returned along with `stop` is still subscribed.
     if let inner { inners.start(inner) }
     if inner == nil || stop { inners.endReceiver() }
   }
+}
+
+/// The block of one subscription of `bind`, in a struct: as the stage's state a bare function
+/// would be passed `inout` from the template's storage (at the most general abstraction) to
+/// ``BindStage/receive(_:state:inners:)`` (at its own) and back, and each round trip wrapped it
+/// in two more reabstraction thunks — every value cost more than the one before
+/// (`Benchmarks/RESULTS.md`, session 32: W19).
+@usableFromInline
+struct BindBlock<Input, Value, Failure: Error> {
+  @usableFromInline let call: (Input, inout Bool) -> Signal<Value, Failure>?
+
+  @inlinable
+  init(_ call: @escaping (Input, inout Bool) -> Signal<Value, Failure>?) { self.call = call }
 }

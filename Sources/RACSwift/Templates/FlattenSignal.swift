@@ -363,9 +363,9 @@ final class FlattenRun<Stage: FlattenStage>: SerializedSink<
 /// time.
 @usableFromInline
 final class FlattenReceiverSide<Stage: FlattenStage> {
-  /// Checked: only `bind` has a state, and the check costs its send nothing measurable (W19;
-  /// `switchToLatest`, W15, not even an instruction; `Benchmarks/RESULTS.md`, session 32).
-  @usableFromInline var state: Stage.State
+  /// Only `bind`'s stage has a state (its block). Unchecked: with the check, a send into a `bind`
+  /// costs 19 % more instructions (W19, 720 → 858: `Benchmarks/RESULTS.md`, session 32).
+  @usableFromInline @exclusivity(unchecked) var state: Stage.State
   /// Whether the receiver's subscription ended (``FlattenRun/endReceiver()``).
   @usableFromInline @exclusivity(unchecked) var ended = false
   /// The generation of the latest inner signal `switchTo` started. Unchecked: with the check,
