@@ -24,6 +24,16 @@ WORKLOADS = {
     "W7": ("send", 1_000_000, 0.20, None),
     "W10": ("event", 1_000_000, None, 1.5),
     "W11": ("round", 100_000, 0.33, None),
+    # W12–W20 reach one per-event path each (WORKLOADS.md); W12 and W19 have no OpenCombine form.
+    "W12": ("send", 1_000_000, None, None),
+    "W13": ("send", 1_000_000, 0.33, None),
+    "W14": ("inner", 100_000, 0.33, None),
+    "W15": ("outer event", 100_000, 0.33, None),
+    "W16": ("send", 1_000_000, 0.33, None),
+    "W17": ("outer send", 1_000_000, 0.33, None),
+    "W18": ("send", 1_000_000, 0.33, None),
+    "W19": ("send", 1_000_000, None, None),
+    "W20": ("round", 300_000, 0.33, None),
 }
 W8_ALLOCATIONS = 1  # per subscription (issue 22; WORKLOADS.md's table allows 3)
 W8_BYTES = 160

@@ -1,6 +1,6 @@
 /// One benchmark workload of `Benchmarks/WORKLOADS.md`, implemented three times.
 public struct Workload: Sendable {
-  /// `W1` … `W10`.
+  /// `W1` … `W20`.
   public let id: String
   /// What it measures.
   public let title: String
@@ -68,7 +68,7 @@ public enum Library {
 
 /// Every workload, in order.
 public let workloads: [Workload] = [
-  w1, w1b, w2, w3, w4, w5, w6, w7, w9, w10, w11,
+  w1, w1b, w2, w3, w4, w5, w6, w7, w9, w10, w11, w12, w13, w14, w15, w16, w17, w18, w19, w20,
 ]
 
 /// A counter the optimizer cannot see through.

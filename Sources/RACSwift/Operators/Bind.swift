@@ -59,26 +59,26 @@ struct BindStage<Input, Value, Failure: Error>: FlattenStage {
 
   @inlinable
   func receive(
-    _ value: Input, state: inout BindBlock<Input, Value, Failure>, inners: InnerSignals<Self>
+    _ value: Input, state block: inout BindBlock<Input, Value, Failure>,
+    inners: InnerSignals<Self>
   ) {
     var stop = false
-    let inner = state.block(value, &stop)
+    let inner = block.call(value, &stop)
     // A signal returned along with `stop` is still subscribed.
     if let inner { inners.start(inner) }
     if inner == nil || stop { inners.endReceiver() }
   }
 }
 
-/// A subscription's bind block, in a struct: kept as a bare closure, the state passed `inout` to
-/// each ``BindStage/receive(_:state:inners:)`` was wrapped in two more reabstraction thunks at each
-/// value (a closure crossing a generic boundary and back), so that each call ran through all the
-/// thunks before it — a cost per value growing with the values before it. A struct crosses
-/// the boundary as it is.
+/// The block of one subscription of `bind`, in a struct: as the stage's state a bare function
+/// would be passed `inout` from the template's storage (at the most general abstraction) to
+/// ``BindStage/receive(_:state:inners:)`` (at its own) and back, and each round trip wrapped it
+/// in two more reabstraction thunks — every value cost more than the one before
+/// (`Benchmarks/RESULTS.md`, session 32: W19).
 @usableFromInline
 struct BindBlock<Input, Value, Failure: Error> {
-  @usableFromInline let block: (Input, inout Bool) -> Signal<Value, Failure>?
+  @usableFromInline let call: (Input, inout Bool) -> Signal<Value, Failure>?
 
-  @inlinable init(_ block: @escaping (Input, inout Bool) -> Signal<Value, Failure>?) {
-    self.block = block
-  }
+  @inlinable
+  init(_ call: @escaping (Input, inout Bool) -> Signal<Value, Failure>?) { self.call = call }
 }

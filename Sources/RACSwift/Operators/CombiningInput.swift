@@ -44,9 +44,12 @@ class CombiningInputState: @unchecked Sendable {
 final class CombiningInput<Value>: CombiningInputState, @unchecked Sendable {
   /// `combineLatest`: the input's latest value.
   @usableFromInline @exclusivity(unchecked) var latest: Value?
-  /// `zip`: the input's values not yet sent, oldest first.
+  /// `zip`: the input's values not yet sent, oldest first. Unchecked: with the check, a send
+  /// into a `zip` costs 82 % more instructions (W16, `Benchmarks/RESULTS.md`, session 32).
   @usableFromInline @exclusivity(unchecked) var queue = RingBuffer<Value>()
   /// Values whose ``CombiningOperation/value(_:)`` waits in the gate's queue, oldest first.
+  /// Unchecked: with the check, a `zip` met re-entrantly costs 14 % more instructions per round
+  /// (W20, `Benchmarks/RESULTS.md`, session 32).
   @usableFromInline @exclusivity(unchecked) var pending = RingBuffer<Value>()
   /// Keeps `value` until the gate's owner runs its operation.
   @inlinable

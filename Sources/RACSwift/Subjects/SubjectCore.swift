@@ -105,11 +105,14 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   /// (`Benchmarks/RESULTS.md`, session 31); a pointer needs none, and `deinit` frees it with
   /// `Failure`'s metadata, which the object's class holds.
   @usableFromInline @exclusivity(unchecked) var terminalFailure: UnsafeMutablePointer<Failure>?
+  /// A replay subject's values. Unchecked: with the check, each send into a replay subject
+  /// costs 2.4 times the instructions (W12, `Benchmarks/RESULTS.md`, session 32).
   @usableFromInline @exclusivity(unchecked) var buffer = RingBuffer<Value>()
   @usableFromInline let valueLock = Lock()
   /// The latest value (policy ``ReplayPolicy/latest``), allocated with the first one: a pointer
-  /// for the reason `terminalFailure` is one.
-  @usableFromInline @exclusivity(unchecked) var latestStorage: UnsafeMutablePointer<Value>?
+  /// for the reason `terminalFailure` is one. Checked: the check costs a behaviour subject's
+  /// send nothing measurable (W13, `Benchmarks/RESULTS.md`, session 32).
+  @usableFromInline var latestStorage: UnsafeMutablePointer<Value>?
   @usableFromInline let policy: ReplayPolicy
   @usableFromInline let terminatedFlag = Atomic<Bool>(false)
   /// The subscriptions feeding the subject (it is their subscriber); disposed when it terminates.

@@ -91,6 +91,8 @@ final class FlattenRun<Stage: FlattenStage>: SerializedSink<
   /// The latest `switchTo` generation whose count was given back (see ``settle(_:)``).
   @usableFromInline let settledThrough = Atomic<Int>(0)
   @usableFromInline let queueLock = Lock()
+  /// Unchecked, both: with the checks, each inner of `flatten(maxConcurrent: 2)` costs 1.6–1.8 %
+  /// more instructions for each (W14, `Benchmarks/RESULTS.md`, session 32).
   @usableFromInline @exclusivity(unchecked) var waiting = RingBuffer<
     Signal<Stage.Value, Stage.Failure>
   >()
@@ -364,12 +366,17 @@ final class FlattenRun<Stage: FlattenStage>: SerializedSink<
 /// time.
 @usableFromInline
 final class FlattenReceiverSide<Stage: FlattenStage> {
+  /// Only `bind`'s stage has a state (its block). Unchecked: with the check, a send into a `bind`
+  /// costs 19 % more instructions (W19, 720 → 858: `Benchmarks/RESULTS.md`, session 32).
   @usableFromInline @exclusivity(unchecked) var state: Stage.State
   /// Whether the receiver's subscription ended (``FlattenRun/endReceiver()``).
   @usableFromInline @exclusivity(unchecked) var ended = false
-  /// The generation of the latest inner signal `switchTo` started.
+  /// The generation of the latest inner signal `switchTo` started. Unchecked: with the check,
+  /// `switchToLatest` costs 9.4 % more instructions per inner (W15, `Benchmarks/RESULTS.md`,
+  /// session 32).
   @usableFromInline @exclusivity(unchecked) var generation = 0
-  /// The scope of the inner signal `switchTo` started last, while it runs.
+  /// The scope of the inner signal `switchTo` started last, while it runs. Unchecked: with the
+  /// check, `switchToLatest` costs 9.1 % more instructions per inner (W15, as above).
   @usableFromInline @exclusivity(unchecked) var current: SubscriptionScope?
 
   @inlinable init(state: Stage.State) { self.state = state }

@@ -29,9 +29,10 @@ struct SynchronousPath<Value, Failure: Error> {
 /// nothing it could add to or keep.
 ///
 /// It holds the scope without a reference count: the subscription that made it holds the scope
-/// for as long as the synchronous subscription runs, which is as long as the view is used. What
-/// that buys: W4 (a synchronous inner signal per value) 700 -> 650 instructions per value; W1,
-/// W3, W6 and W10 are the same either way (`Benchmarks/RESULTS.md`, sessions 31 and 32).
+/// for as long as the synchronous subscription runs, which is as long as the view is used. With a
+/// plain reference, `flattenMap` and `switchToLatest` into single-value inners cost 7.5 % and
+/// 5.8 % more instructions (W4, W15; W1, W3, W6, W10 unchanged: `Benchmarks/RESULTS.md`,
+/// session 32).
 @usableFromInline
 struct SynchronousScope {
   @usableFromInline let scope: Unmanaged<SubscriptionScope>?

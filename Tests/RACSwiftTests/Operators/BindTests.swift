@@ -198,4 +198,21 @@ struct BindTests {
     }
     #expect(ledger.liveCount == 0)
   }
+
+  @Test(
+    "a bound subject's 100,000th value costs what its first did: the block is called directly",
+    .timeLimit(.minutes(1)))
+  func manyValuesThroughOneBlock() {
+    // The block is the stage's state; kept as a bare function it was wrapped in two more
+    // reabstraction thunks per value, so the 100,000th call ran through 200,000 thunks (quadratic
+    // time: this test did not end in two minutes).
+    let subject = Subject<Int, Never>()
+    let received = AtomicCounter()
+    let subscription = subject.bind { { value, _ in .just(value) } }
+      .subscribe(next: { _ in _ = received.increment() })
+    let count = 100_000
+    for value in 0..<count { subject.sendNext(value) }
+    #expect(received.count == count)
+    subscription.dispose()
+  }
 }
