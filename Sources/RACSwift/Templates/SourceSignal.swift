@@ -25,7 +25,9 @@ final class SourceSignal<Stage: SourceStage>: Signal<Stage.Value, Stage.Failure>
   }
 
   /// `signal`, which must be a `SourceSignal` of this type: the template's subscribe functions
-  /// get the signal they belong to.
+  /// get the signal they belong to. Unchecked, as every template's read of its own signal: checked
+  /// casts there cost W3 +6.1 % and W4 +6.0 % (`Benchmarks/RESULTS.md`, session 31); `just`'s and
+  /// `from`'s subscriptions are W3's and W4's.
   @inlinable @inline(__always)
   static func cast(_ signal: Signal<Stage.Value, Stage.Failure>) -> SourceSignal {
     unsafeDowncast(signal, to: SourceSignal.self)
