@@ -56,8 +56,10 @@ public final class AnyDisposable: Disposable, @unchecked Sendable {
   /// Disposes; later calls do nothing.
   public func dispose() {
     if disposed.exchange(true, ordering: .acquiringAndReleasing) { return }
-    let action = self.action
-    self.action = nil
-    action?()
+    // Taken out and called as unwrapped here: copied and cleared (or called as `action?()`),
+    // the closure's context is retained and released once more (one read-modify-write pair per
+    // disposal, `Benchmarks/RESULTS.md`, session 33).
+    guard let action = self.action.take() else { return }
+    action()
   }
 }

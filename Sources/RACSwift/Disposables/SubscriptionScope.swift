@@ -14,7 +14,8 @@ import Synchronization
 /// Lock discipline: `children` and `owner` are read and written only with `lock` held.
 /// `flags` holds two flags set once each by atomic read-modify-writes (so they have one order):
 /// `disposed`, set by `dispose()` before it takes `lock`, and `hasMembers`, set by `add(_:)` and
-/// `setOwner(_:)` with `lock` held before they record anything. A member is therefore either
+/// `setOwner(_:)` with `lock` held before they record anything (the first of them sets it; the
+/// rest load it, see ``recordingFlags()``). A member is therefore either
 /// disposed by `dispose()` or at once by `add(_:)`; and `dispose()` skips the lock when it finds
 /// `hasMembers` unset, since nothing was recorded before it and nothing will be after. (A third
 /// flag, `keepsMembersOnRelease`, is set by the initializer, before the scope is shared.)
@@ -177,9 +178,7 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   @usableFromInline
   final func add(_ disposable: any Disposable) {
     lock.lock()
-    if flags.bitwiseOr(ScopeFlags.hasMembers, ordering: .acquiringAndReleasing).oldValue
-      & ScopeFlags.disposed != 0
-    {
+    if recordingFlags() & ScopeFlags.disposed != 0 {
       lock.unlock()
       disposable.dispose()
       return
@@ -216,17 +215,28 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
     child.dispose()
   }
 
+  /// With `lock` held, before recording a member or the owner: the flags, with `hasMembers`
+  /// set. Only the first call sets it, by a read-modify-write; later ones load the flags, which
+  /// costs a scope with many members (a compound, a merge's scope) one atomic read-modify-write
+  /// less per member (`Benchmarks/RESULTS.md`, session 33). A load suffices: `hasMembers` was set
+  /// by a read-modify-write under this lock, so a `dispose()` whose own read-modify-write came
+  /// before that one is seen here (its `disposed` is in the value that one wrote), and one whose
+  /// read-modify-write came after it found `hasMembers` and takes the lock, before this section
+  /// (seen here through the lock) or after it (and then disposes what this section records).
+  @inlinable @inline(__always)
+  final func recordingFlags() -> UInt8 {
+    let current = flags.load(ordering: .acquiring)
+    if current & ScopeFlags.hasMembers != 0 { return current }
+    return flags.bitwiseOr(ScopeFlags.hasMembers, ordering: .acquiringAndReleasing).oldValue
+  }
+
   /// Registers the object to notify when this scope is disposed (a subject removing its
   /// subscriber). Returns `false`, registering nothing, if the scope is already disposed.
   @usableFromInline
   final func setOwner(_ newOwner: SubscriptionOwner) -> Bool {
     lock.lock()
     defer { lock.unlock() }
-    if flags.bitwiseOr(ScopeFlags.hasMembers, ordering: .acquiringAndReleasing).oldValue
-      & ScopeFlags.disposed != 0
-    {
-      return false
-    }
+    if recordingFlags() & ScopeFlags.disposed != 0 { return false }
     owner = newOwner
     return true
   }

@@ -83,11 +83,3 @@ struct OwnedReferenceBits: ~Copyable, Sendable {
     }
   }
 }
-
-/// 56 bytes of nothing, to keep a contended atomic alone on its cache line.
-@usableFromInline
-struct CacheLinePadding: Sendable {
-  @usableFromInline let words: (Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0)
-
-  @inlinable init() {}
-}

@@ -81,50 +81,55 @@ enum ReplayPolicy: Sendable {
 /// `terminatedFlag` mirrors `finished` for readers on other threads.
 @usableFromInline
 final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Sendable {
-  /// Keeps the gate's counter — written by every contending sender — off the cache lines the
-  /// delivering thread reads for each value (56 bytes on each side: a line holding the counter
-  /// holds nothing else, wherever the object starts).
-  @usableFromInline let paddingBeforeGate = CacheLinePadding()
-  @usableFromInline let gate = SerialGate<SubjectOperation<Value, Failure>>()
-  @usableFromInline let paddingAfterGate = CacheLinePadding()
-  @usableFromInline let entriesLock = Lock()
-  @usableFromInline @exclusivity(unchecked) var entries:
-    ContiguousArray<SubjectEntry<Value, Failure>> = []
-  @usableFromInline let entriesVersion = Atomic<Int>(0)
-  /// Where each subscriber's entry is, by its scope, and how many of `entries` are
-  /// ``SubjectTombstone``s: the index is made by the first detach from a subject with
-  /// ``TombstoneIndex/indexedCount`` entries or more, kept from then on (changed with
-  /// `entriesLock` held). Smaller subjects, and subjects nobody left yet (W8), search instead.
-  @usableFromInline @exclusivity(unchecked) var entryIndex = TombstoneIndex()
-  @usableFromInline @exclusivity(unchecked) var delivering: DeliveryList<Value, Failure>?
-  @usableFromInline @exclusivity(unchecked) var deliveringVersion = 0
-  @usableFromInline @exclusivity(unchecked) var finished = false
+  // Layout. The gate's word is written by every contending sender; the delivering thread reads
+  // `entriesVersion`, `delivering`, `deliveringVersion`, `finished` and `policy` for each value.
+  // So that a line holding the gate's word holds none of those wherever the object starts, at
+  // least 56 bytes of fields a flood of sends does not touch lie on each side of the gate (their
+  // sizes do not depend on `Value` or `Failure`): `upstream`, `terminalFailure`, `latestStorage`,
+  // `valueLock`, `terminatedFlag` and `buffer` before (56 bytes after the object's header), and
+  // `detach`, `entriesLock`, `entries` and `entryIndex` after (80). A subject is 216 bytes; with
+  // 56 bytes of padding on each side instead, it was 328, and S3 touches every field of a subject
+  // (`Benchmarks/RESULTS.md`, session 33).
+
+  /// The subscriptions feeding the subject (it is their subscriber); disposed when it terminates.
+  /// Made by the first subscription that feeds the subject (most subjects are fed by `send`
+  /// only: one allocation saved per subject); a subject that terminates before any stores the
+  /// always-disposed ``SubjectTombstone/scope``, so that a later one is disposed at once.
+  @usableFromInline let upstream = LazyReference<SubscriptionScope>()
   /// The failure the subject ended with, once it failed (see ``terminal``). A pointer rather
   /// than an `Event?`: the destroyer of this class, compiled once for every type, would look up
   /// the generic metadata of `Optional<Event<Value, Failure>>` for each subject released
   /// (`Benchmarks/RESULTS.md`, session 31); a pointer needs none, and `deinit` frees it with
   /// `Failure`'s metadata, which the object's class holds.
   @usableFromInline @exclusivity(unchecked) var terminalFailure: UnsafeMutablePointer<Failure>?
-  /// A replay subject's values. Unchecked: with the check, each send into a replay subject
-  /// costs 2.4 times the instructions (W12, `Benchmarks/RESULTS.md`, session 32).
-  @usableFromInline @exclusivity(unchecked) var buffer = RingBuffer<Value>()
-  @usableFromInline let valueLock = Lock()
   /// The latest value (policy ``ReplayPolicy/latest``), allocated with the first one: a pointer
   /// for the reason `terminalFailure` is one. Checked: the check costs a behaviour subject's
   /// send nothing measurable (W13, `Benchmarks/RESULTS.md`, session 32).
   @usableFromInline var latestStorage: UnsafeMutablePointer<Value>?
-  @usableFromInline let policy: ReplayPolicy
+  @usableFromInline let valueLock = Lock()
   @usableFromInline let terminatedFlag = Atomic<Bool>(false)
-  /// The subscriptions feeding the subject (it is their subscriber); disposed when it terminates.
-  /// Made by the first subscription that feeds the subject (most subjects are fed by `send`
-  /// only: one allocation saved per subject); a subject that terminates before any stores the
-  /// always-disposed ``SubjectTombstone/scope``, so that a later one is disposed at once.
-  @usableFromInline let upstream = LazyReference<SubscriptionScope>()
+  /// A replay subject's values. Unchecked: with the check, each send into a replay subject
+  /// costs 2.4 times the instructions (W12, `Benchmarks/RESULTS.md`, session 32).
+  @usableFromInline @exclusivity(unchecked) var buffer = RingBuffer<Value>()
+  @usableFromInline let gate = SerialGate<SubjectOperation<Value, Failure>>()
   /// ``performDetach(_:)`` as compiled where the subject was made, for concrete `Value` and
   /// `Failure`: ``scopeDidDispose(_:)`` is an override, compiled once for every type, where each
   /// use of the entries' or the gate's type looks up its generic metadata at run time (over half
   /// of a detach's instructions). The closure captures nothing, so it allocates nothing.
   @usableFromInline let detach: (SubjectCore, SubscriptionScope) -> Void
+  @usableFromInline let entriesLock = Lock()
+  @usableFromInline @exclusivity(unchecked) var entries:
+    ContiguousArray<SubjectEntry<Value, Failure>> = []
+  /// Where each subscriber's entry is, by its scope, and how many of `entries` are
+  /// ``SubjectTombstone``s: the index is made by the first detach from a subject with
+  /// ``TombstoneIndex/indexedCount`` entries or more, kept from then on (changed with
+  /// `entriesLock` held). Smaller subjects, and subjects nobody left yet (W8), search instead.
+  @usableFromInline @exclusivity(unchecked) var entryIndex = TombstoneIndex()
+  @usableFromInline let entriesVersion = Atomic<Int>(0)
+  @usableFromInline @exclusivity(unchecked) var delivering: DeliveryList<Value, Failure>?
+  @usableFromInline @exclusivity(unchecked) var deliveringVersion = 0
+  @usableFromInline @exclusivity(unchecked) var finished = false
+  @usableFromInline let policy: ReplayPolicy
 
   @inlinable
   init(policy: ReplayPolicy, initial: Value? = nil) {
