@@ -34,7 +34,9 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   /// decide its size class (W8's bytes per subscription).
   @usableFromInline let originLine: UInt32
   @usableFromInline @exclusivity(unchecked) var children = DisposableList()
-  @usableFromInline @exclusivity(unchecked) weak var owner: SubscriptionOwner?
+  /// The object told when this scope is disposed (a subject that holds this scope among its
+  /// subscribers), held strongly while it holds the scope: see ``SubscriptionOwner``.
+  @usableFromInline @exclusivity(unchecked) var owner: SubscriptionOwner?
   /// Where live subscriptions are counted; `.none` for a plain bag (``CompoundDisposable``).
   @usableFromInline let ledger: LedgerReference
   /// The file of ``origin`` (see `originLine`).
@@ -143,8 +145,7 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
     lock.lock()
     let members = children
     children = DisposableList()
-    let owner = self.owner
-    self.owner = nil
+    let owner = self.owner.take()
     lock.unlock()
     ledger.subscriptionEnded(self)
     owner?.scopeDidDispose(self)
@@ -241,6 +242,16 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
     return true
   }
 
+  /// Forgets `owner` if it is this scope's owner (a subject nothing can reach any more letting
+  /// go of its subscribers, ``SubscriptionOwner``). The reference is released after the lock.
+  @usableFromInline
+  final func releaseOwner(_ owner: SubscriptionOwner) {
+    lock.lock()
+    let released = self.owner === owner ? self.owner.take() : nil
+    lock.unlock()
+    _ = released
+  }
+
   @usableFromInline
   final var childCount: Int { lock.withLock { children.count } }
 }
@@ -258,8 +269,17 @@ enum ScopeFlags {
 }
 
 /// An object told when a scope it registered with is disposed (see
-/// ``SubscriptionScope/setOwner(_:)``); it is held weakly. A class rather than a protocol so
-/// that the weak reference in every scope is one word.
+/// ``SubscriptionScope/setOwner(_:)``). A class rather than a protocol so that the reference in
+/// every scope is one word.
+///
+/// The scope holds its owner strongly, and the owner (a subject's core) holds the scope among
+/// its subscribers: a cycle, which ends when the scope is disposed (it lets go of the owner, and
+/// the owner of the scope), when the subject terminates (it lets go of its subscribers), or when
+/// nothing can reach the subject any more — its public object's `deinit` makes each scope let go
+/// (``SubjectCore/abandon()``), so that the core and its subscribers' handlers are released then,
+/// as before. A weak reference would need no such step, but gives the object it refers to a side
+/// table the first time: an allocation of 32 bytes and ~370 instructions for every subject that
+/// gets a subscriber, the most of any step of S3 (`Benchmarks/RESULTS.md`, session 33).
 ///
 /// Lock discipline: no state of its own; a subclass writes its own beside it.
 @usableFromInline

@@ -16,6 +16,9 @@ public final class BehaviorSubject<Value, Failure: Error>: Signal<Value, Failure
   // Lock discipline: immutable; the core serializes everything (see ``SubjectCore``).
   @usableFromInline let core: SubjectCore<Value, Failure>
 
+  // The core's subscribers hold it (see `SubscriptionOwner`): they let go of it here.
+  deinit { core.abandon() }
+
   /// A behavior subject whose current value is `value`.
   @inlinable
   public init(value: Value) {

@@ -21,6 +21,9 @@ public final class ReplaySubject<Value, Failure: Error>: Signal<Value, Failure>,
   // Lock discipline: immutable; the core serializes everything (see ``SubjectCore``).
   @usableFromInline let core: SubjectCore<Value, Failure>
 
+  // The core's subscribers hold it (see `SubscriptionOwner`): they let go of it here.
+  deinit { core.abandon() }
+
   /// The number of values kept for new subscribers (`Int.max` means unlimited).
   public let capacity: Int
 

@@ -38,6 +38,9 @@ public final class Subject<Value, Failure: Error>: Signal<Value, Failure>, Subsc
   // Lock discipline: immutable; the core serializes everything (see ``SubjectCore``).
   @usableFromInline let core: SubjectCore<Value, Failure>
 
+  // The core's subscribers hold it (see `SubscriptionOwner`): they let go of it here.
+  deinit { core.abandon() }
+
   /// A subject with no subscribers.
   @inlinable
   public init() {

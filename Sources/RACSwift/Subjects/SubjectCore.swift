@@ -112,11 +112,13 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   /// costs 2.4 times the instructions (W12, `Benchmarks/RESULTS.md`, session 32).
   @usableFromInline @exclusivity(unchecked) var buffer = RingBuffer<Value>()
   @usableFromInline let gate = SerialGate<SubjectOperation<Value, Failure>>()
-  /// ``performDetach(_:)`` as compiled where the subject was made, for concrete `Value` and
-  /// `Failure`: ``scopeDidDispose(_:)`` is an override, compiled once for every type, where each
-  /// use of the entries' or the gate's type looks up its generic metadata at run time (over half
-  /// of a detach's instructions). The closure captures nothing, so it allocates nothing.
-  @usableFromInline let detach: (SubjectCore, SubscriptionScope) -> Void
+  /// ``performDetach(_:)`` and ``performAbandon()`` as compiled where the subject was made, for
+  /// concrete `Value` and `Failure`: ``scopeDidDispose(_:)`` is an override and the public
+  /// objects' `deinit`s are generic, each compiled once for every type, where each use of the
+  /// entries' or the gate's type looks up its generic metadata at run time (over half of a
+  /// detach's instructions; three quarters of an abandon's, `Benchmarks/RESULTS.md`, session 33).
+  /// The closure captures nothing, so it allocates nothing.
+  @usableFromInline let detach: (SubjectCore, SubjectDetach) -> Void
   @usableFromInline let entriesLock = Lock()
   @usableFromInline @exclusivity(unchecked) var entries:
     ContiguousArray<SubjectEntry<Value, Failure>> = []
@@ -135,7 +137,12 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   init(policy: ReplayPolicy, initial: Value? = nil) {
     self.policy = policy
     if let initial { latestStorage = heapCopy(initial) }
-    self.detach = { core, scope in core.performDetach(scope) }
+    self.detach = { core, request in
+      switch request {
+      case .subscriber(let scope): core.performDetach(scope)
+      case .all: core.performAbandon()
+      }
+    }
     super.init()
   }
 
@@ -168,7 +175,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
 
   @usableFromInline
   override func scopeDidDispose(_ scope: SubscriptionScope) {
-    detach(self, scope)
+    detach(self, .subscriber(scope))
   }
 
   deinit {
@@ -179,6 +186,23 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     // call (two allocations per subject released, `Benchmarks/RESULTS.md`, session 32).
     if let terminalFailure { freeHeapCopy(terminalFailure) }
     if let latestStorage { freeHeapCopy(latestStorage) }
+  }
+
+  /// Called by the `deinit` of the subject's public object (``Subject``, ``ReplaySubject``,
+  /// ``BehaviorSubject``): nothing can send into the subject or subscribe to it any more. Each
+  /// subscriber's scope lets go of this core (see ``SubscriptionOwner``), so that the core, and
+  /// with it the subscribers' handlers, is released as soon as the public object is. Runs no
+  /// operation of the gate: no thread can own it (each holds the public object while it does).
+  @usableFromInline
+  func abandon() { detach(self, .all) }
+
+  /// ``abandon()``, specialized.
+  @inlinable
+  func performAbandon() {
+    entriesLock.lock()
+    let current = entries
+    entriesLock.unlock()
+    for index in current.indices { current[index].scope.releaseOwner(self) }
   }
 
   /// The event the subject ended with, once it has ended (the gate's owner only).
@@ -459,6 +483,15 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
       }
     }
   }
+}
+
+/// What a subject's specialized ``SubjectCore/detach`` is asked to do.
+@usableFromInline
+enum SubjectDetach {
+  /// Remove the subscriber whose scope this is (it was disposed).
+  case subscriber(SubscriptionScope)
+  /// Make every subscriber's scope let go of the subject (``SubjectCore/abandon()``).
+  case all
 }
 
 /// What takes a departed subscriber's place among a subject's entries until they are swept: the
