@@ -134,7 +134,12 @@ struct SubjectLifetimeTests {
     #expect(values == [1, 2])
     subscription.dispose()
   }
+}
 
+/// A subject released while other threads dispose its subscriptions (CONTRACT.md#subjects): run
+/// under the thread sanitizer with the other concurrency suites.
+@Suite("Subject lifetimes, concurrently", .checksLiveSubscriptions, .tags(.concurrency))
+struct SubjectLifetimeConcurrencyTests {
   @Test("subjects released on one thread while their subscriptions are disposed on another")
   func releasedWhileDisposedElsewhere() async {
     let rounds = TestScale.size(full: 20_000)
@@ -147,7 +152,10 @@ struct SubjectLifetimeTests {
           // disposal there races with the subject's release here.
           var subject: Subject<Int, Never>? = Subject<Int, Never>()
           let state = CapturedState()
-          let subscription = subject!.subscribe(next: { _ in _ = state }, isolation: nil)
+          let subscription = subject!.map { value -> Int in
+            _ = state
+            return value
+          }.subscribe(next: { _ in }, isolation: nil)
           watched.withLock { $0.append(WeakBox(state)) }
           handOff.withLock { $0.append(subscription) }
           subject?.sendNext(1)
