@@ -59,30 +59,34 @@ struct ListMembership: ~Copyable, Sendable {
 
 extension ListMembership {
   /// Runs `body` with `disposable`'s membership if it is of a class that keeps one; returns
-  /// `nil` for any other disposable. Compares the exact class with each of `classes`.
+  /// `nil` for any other disposable. Compares the exact class with each of `classes`, looked
+  /// up once by a caller that loops over many members; without them, each class is looked up
+  /// only if the ones before it did not match (a call to its metadata accessor each), so that
+  /// an ``AnyDisposable``, the most common member, costs one look-up instead of four (S4 −1.1 %
+  /// instructions, `Benchmarks/RESULTS.md`, session 33).
   ///
   /// Each `unsafeDowncast` follows a comparison of the exact class, so it cannot be wrong; a
   /// checked cast (`as!`) in its place would test the class again for every member looked up
   /// (checked casts instead of the library's `unsafeDowncast`s: W3 +6.1 %, W4 +6.0 %,
-  /// `Benchmarks/RESULTS.md`, session 31). The fourth class, `FlattenInnerScope`, is what takes S3
+  /// `Benchmarks/RESULTS.md`, session 31). The class `FlattenInnerScope` is what takes S3
   /// from 7,310 to 6,895 instructions per inner (`Benchmarks/RESULTS.md`, session 32).
   @inlinable
   static func of<Result>(
-    _ disposable: any Disposable, among classes: MembershipClasses = MembershipClasses(),
+    _ disposable: any Disposable, among classes: MembershipClasses? = nil,
     _ body: (borrowing ListMembership) -> Result
   ) -> Result? {
     let type = ObjectIdentifier(Swift.type(of: disposable))
-    if type == classes.anyDisposable {
+    if type == classes?.anyDisposable ?? ObjectIdentifier(AnyDisposable.self) {
       return body(unsafeDowncast(disposable, to: AnyDisposable.self).listMembership)
     }
-    if type == classes.compound {
+    if type == classes?.flattenInner ?? ObjectIdentifier(FlattenInnerScope.self) {
+      return body(unsafeDowncast(disposable, to: FlattenInnerScope.self).listMembership)
+    }
+    if type == classes?.compound ?? ObjectIdentifier(CompoundDisposable.self) {
       return body(unsafeDowncast(disposable, to: CompoundDisposable.self).listMembership)
     }
-    if type == classes.serial {
+    if type == classes?.serial ?? ObjectIdentifier(SerialDisposable.self) {
       return body(unsafeDowncast(disposable, to: SerialDisposable.self).listMembership)
-    }
-    if type == classes.flattenInner {
-      return body(unsafeDowncast(disposable, to: FlattenInnerScope.self).listMembership)
     }
     return nil
   }
