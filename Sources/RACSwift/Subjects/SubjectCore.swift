@@ -30,12 +30,19 @@ struct SubjectEntry<Value, Failure: Error> {
 }
 
 /// The subscribers a subject's delivering thread sends to: an immutable snapshot of its entries,
-/// replaced whole when they change, so the owner can iterate it without reference counting.
+/// replaced whole when they change, so the owner can iterate it without reference counting
+/// (`let` fields: a handler called from a `var`'s storage would be retained around the call).
+/// `first` is ``SubjectCore/firstEntry``, before every entry of `entries`, or a tombstone: not
+/// an optional, whose unwrapping copies (retains) the entry for each value sent.
 @usableFromInline
 final class DeliveryList<Value, Failure: Error> {
+  @usableFromInline let first: SubjectEntry<Value, Failure>
   @usableFromInline let entries: ContiguousArray<SubjectEntry<Value, Failure>>
 
-  @inlinable init(_ entries: ContiguousArray<SubjectEntry<Value, Failure>>) {
+  @inlinable init(
+    first: SubjectEntry<Value, Failure>?, entries: ContiguousArray<SubjectEntry<Value, Failure>>
+  ) {
+    self.first = first ?? SubjectEntry(sink: { _ in }, scope: SubjectTombstone.scope)
     self.entries = entries
   }
 }
@@ -87,9 +94,9 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   // least 56 bytes of fields a flood of sends does not touch lie on each side of the gate (their
   // sizes do not depend on `Value` or `Failure`): `upstream`, `terminalFailure`, `latestStorage`,
   // `valueLock`, `terminatedFlag` and `buffer` before (56 bytes after the object's header), and
-  // `detach`, `entriesLock`, `entries` and `entryIndex` after (80). A subject is 216 bytes; with
-  // 56 bytes of padding on each side instead, it was 328, and S3 touches every field of a subject
-  // (`Benchmarks/RESULTS.md`, session 33).
+  // `detach`, `entriesLock`, `entries`, `entryIndex` and `firstEntry` after (104). A subject is
+  // 233 bytes; with 56 bytes of padding on each side instead, it was 328, and S3 touches every
+  // field of a subject (`Benchmarks/RESULTS.md`, session 33).
 
   /// The subscriptions feeding the subject (it is their subscriber); disposed when it terminates.
   /// Made by the first subscription that feeds the subject (most subjects are fed by `send`
@@ -127,6 +134,13 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   /// ``TombstoneIndex/indexedCount`` entries or more, kept from then on (changed with
   /// `entriesLock` held). Smaller subjects, and subjects nobody left yet (W8), search instead.
   @usableFromInline @exclusivity(unchecked) var entryIndex = TombstoneIndex()
+  /// The subscriber before every one of `entries`, kept apart from them (changed with
+  /// `entriesLock` held): the first subscriber of a subject, while no other has come, so that a
+  /// subject with one subscriber — most of them — allocates no array (one allocation of 56 bytes
+  /// less for each inner subject of a `flattenMap`, `Benchmarks/RESULTS.md`, session 33). A
+  /// subscriber arriving while `entries` has any goes after them; the detached first one leaves
+  /// its place empty. Never indexed by `entryIndex`: a detach looks here first.
+  @usableFromInline @exclusivity(unchecked) var firstEntry: SubjectEntry<Value, Failure>?
   @usableFromInline let entriesVersion = Atomic<Int>(0)
   @usableFromInline @exclusivity(unchecked) var delivering: DeliveryList<Value, Failure>?
   @usableFromInline @exclusivity(unchecked) var deliveringVersion = 0
@@ -200,8 +214,10 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   @inlinable
   func performAbandon() {
     entriesLock.lock()
+    let first = firstEntry
     let current = entries
     entriesLock.unlock()
+    first?.scope.releaseOwner(self)
     for index in current.indices { current[index].scope.releaseOwner(self) }
   }
 
@@ -261,6 +277,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
       list._withUnsafeGuaranteedRef { list in
         // One copy for every subscriber: a stage never changes the event it receives.
         var event = event
+        if !list.first.scope.isDisposed { list.first.sink(&event) }
         // Indices rather than `for in`: an iterator would own (retain) the array.
         for index in list.entries.indices where !list.entries[index].scope.isDisposed {
           list.entries[index].sink(&event)
@@ -276,11 +293,13 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   @inlinable
   func refreshDelivering() {
     entriesLock.lock()
+    let first = firstEntry
     let current = entries
     deliveringVersion = entriesVersion.load(ordering: .relaxed)
     entriesLock.unlock()
     let stale = delivering
-    delivering = current.isEmpty ? nil : DeliveryList(current)
+    delivering =
+      first == nil && current.isEmpty ? nil : DeliveryList(first: first, entries: current)
     _ = stale
   }
 
@@ -297,6 +316,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     if case .error(let failure) = event { terminalFailure = heapCopy(failure) }
     terminatedFlag.store(true, ordering: .releasing)
     entriesLock.lock()
+    let first = firstEntry.take()
     let current = entries
     entries = []
     entryIndex.reset()
@@ -304,6 +324,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     entriesLock.unlock()
     delivering = nil
     var event = event
+    if let first, !first.scope.isDisposed { first.sink(&event) }
     for entry in current where !entry.scope.isDisposed { entry.sink(&event) }
     upstream.withInstance(orStore: SubjectTombstone.scope) { $0.dispose() }
   }
@@ -338,8 +359,12 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
       _ = dropDelivering()
     }
     entriesLock.lock()
-    entryIndex.didAppend(ObjectIdentifier(scope), at: entries.count) { _ in false }
-    entries.append(SubjectEntry(sink: sink, scope: scope))
+    if firstEntry == nil && entries.isEmpty {
+      firstEntry = SubjectEntry(sink: sink, scope: scope)
+    } else {
+      entryIndex.didAppend(ObjectIdentifier(scope), at: entries.count) { _ in false }
+      entries.append(SubjectEntry(sink: sink, scope: scope))
+    }
     entriesVersion.wrappingAdd(1, ordering: .releasing)
     entriesLock.unlock()
   }
@@ -376,6 +401,13 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   func performDetach(_ scope: SubscriptionScope) {
     var removed: SubjectEntry<Value, Failure>?
     entriesLock.lock()
+    if firstEntry?.scope === scope {
+      removed = firstEntry.take()
+      entriesVersion.wrappingAdd(1, ordering: .releasing)
+      entriesLock.unlock()
+      refreshDeliveringAfterDetach()
+      return
+    }
     if entryIndex.needsIndex(count: entries.count) {
       entriesLock.unlock()
       performIndexedDetach(scope)
@@ -405,7 +437,10 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     _ = stale.take()  // released here: outside the section, before the entries change
     var removed: SubjectEntry<Value, Failure>?
     entriesLock.lock()
-    if let index = indexOfEntry(for: scope) {
+    if firstEntry?.scope === scope {
+      removed = firstEntry.take()
+      entriesVersion.wrappingAdd(1, ordering: .releasing)
+    } else if let index = indexOfEntry(for: scope) {
       if index == entries.count - 1 {
         removed = entries.removeLast()
       } else {
