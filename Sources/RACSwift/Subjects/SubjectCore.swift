@@ -32,8 +32,8 @@ struct SubjectEntry<Value, Failure: Error> {
 /// The subscribers a subject's delivering thread sends to: an immutable snapshot of its entries,
 /// replaced whole when they change, so the owner can iterate it without reference counting
 /// (`let` fields: a handler called from a `var`'s storage would be retained around the call).
-/// `first` is ``SubjectCore/firstEntry``, before every entry of `entries`, or a tombstone: not
-/// an optional, whose unwrapping copies (retains) the entry for each value sent.
+/// `first` is ``SubjectCore/firstEntry`` (then `entries` is empty), or a tombstone: not an
+/// optional, whose unwrapping copies (retains) the entry for each value sent.
 @usableFromInline
 final class DeliveryList<Value, Failure: Error> {
   @usableFromInline let first: SubjectEntry<Value, Failure>
@@ -134,12 +134,12 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   /// ``TombstoneIndex/indexedCount`` entries or more, kept from then on (changed with
   /// `entriesLock` held). Smaller subjects, and subjects nobody left yet (W8), search instead.
   @usableFromInline @exclusivity(unchecked) var entryIndex = TombstoneIndex()
-  /// The subscriber before every one of `entries`, kept apart from them (changed with
-  /// `entriesLock` held): the first subscriber of a subject, while no other has come, so that a
-  /// subject with one subscriber — most of them — allocates no array (one allocation of 56 bytes
-  /// less for each inner subject of a `flattenMap`, `Benchmarks/RESULTS.md`, session 33). A
-  /// subscriber arriving while `entries` has any goes after them; the detached first one leaves
-  /// its place empty. Never indexed by `entryIndex`: a detach looks here first.
+  /// The subject's one subscriber, kept apart from `entries` (changed with `entriesLock` held):
+  /// a subject with one subscriber — most of them — allocates no array (one allocation of 56
+  /// bytes less for each inner subject of a `flattenMap`, `Benchmarks/RESULTS.md`, session 33).
+  /// Set only while `entries` is empty; a second subscriber moves it to `entries`' first place,
+  /// so that delivering to many runs one loop over one array as before. Never indexed by
+  /// `entryIndex`: a detach looks here first.
   @usableFromInline @exclusivity(unchecked) var firstEntry: SubjectEntry<Value, Failure>?
   @usableFromInline let entriesVersion = Atomic<Int>(0)
   @usableFromInline @exclusivity(unchecked) var delivering: DeliveryList<Value, Failure>?
@@ -277,10 +277,13 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
       list._withUnsafeGuaranteedRef { list in
         // One copy for every subscriber: a stage never changes the event it receives.
         var event = event
-        if !list.first.scope.isDisposed { list.first.sink(&event) }
-        // Indices rather than `for in`: an iterator would own (retain) the array.
-        for index in list.entries.indices where !list.entries[index].scope.isDisposed {
-          list.entries[index].sink(&event)
+        if list.entries.isEmpty {
+          if !list.first.scope.isDisposed { list.first.sink(&event) }
+        } else {
+          // Indices rather than `for in`: an iterator would own (retain) the array.
+          for index in list.entries.indices where !list.entries[index].scope.isDisposed {
+            list.entries[index].sink(&event)
+          }
         }
       }
     } else {
@@ -359,12 +362,17 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
       _ = dropDelivering()
     }
     entriesLock.lock()
-    if firstEntry == nil && entries.isEmpty {
+    if let first = firstEntry.take() {
+      entryIndex.didAppend(ObjectIdentifier(first.scope), at: 0) { _ in false }
+      entries.append(first)
+    } else if entries.isEmpty {
       firstEntry = SubjectEntry(sink: sink, scope: scope)
-    } else {
-      entryIndex.didAppend(ObjectIdentifier(scope), at: entries.count) { _ in false }
-      entries.append(SubjectEntry(sink: sink, scope: scope))
+      entriesVersion.wrappingAdd(1, ordering: .releasing)
+      entriesLock.unlock()
+      return
     }
+    entryIndex.didAppend(ObjectIdentifier(scope), at: entries.count) { _ in false }
+    entries.append(SubjectEntry(sink: sink, scope: scope))
     entriesVersion.wrappingAdd(1, ordering: .releasing)
     entriesLock.unlock()
   }
