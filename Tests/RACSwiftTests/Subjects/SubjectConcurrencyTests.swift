@@ -92,4 +92,39 @@ struct SubjectConcurrencyTests {
     replacer.dispose()
     for victim in victims { victim.dispose() }
   }
+
+  @Test("subjects released while another thread disposes their subscriptions (CONTRACT.md#subjects)")
+  func releasedWhileDisposedElsewhere() async {
+    let rounds = TestScale.size(full: 20_000)
+    let handOff = HandOff<any Disposable>()
+    let watched = HandOff<WeakBox<CapturedState>>()
+    await onThreads(2) { thread in
+      if thread == 0 {
+        for _ in 0..<rounds {
+          // The subscription goes to the other thread while the subject still lives: its
+          // disposal there races with the subject's release here.
+          var subject: Subject<Int, Never>? = Subject<Int, Never>()
+          let state = CapturedState()
+          let subscription = subject!.map { value -> Int in
+            _ = state
+            return value
+          }.subscribe(next: { _ in }, isolation: nil)
+          watched.put(WeakBox(state))
+          handOff.put(subscription)
+          subject?.sendNext(1)
+          subject = nil
+        }
+      } else {
+        var disposed = 0
+        while disposed < rounds {
+          let batch = handOff.takeAll()
+          for subscription in batch { subscription.dispose() }
+          disposed += batch.count
+        }
+      }
+    }
+    let states = watched.takeAll()
+    #expect(states.count == rounds)
+    #expect(states.allSatisfy { $0.object == nil })
+  }
 }

@@ -274,3 +274,34 @@ func yieldUntil(limit: Int = 1_000_000, _ condition: () -> Bool) async -> Bool {
   }
   return condition()
 }
+
+/// A weak reference that a test can hand around.
+final class WeakBox<Object: AnyObject>: @unchecked Sendable {
+  // Lock discipline: written by the test's own thread before it shares the box, or read after
+  // the threads that used it ended.
+  weak var object: Object?
+
+  init(_ object: Object?) { self.object = object }
+}
+
+/// Items passed from one thread to another, under an `NSLock` (the thread sanitizer sees its
+/// hand-over; a `Mutex`'s contended path runs where it cannot look).
+final class HandOff<Item>: @unchecked Sendable {
+  // Lock discipline: `items` is read and written only with `lock` held.
+  private let lock = NSLock()
+  private var items: [Item] = []
+
+  func put(_ item: Item) {
+    lock.lock()
+    items.append(item)
+    lock.unlock()
+  }
+
+  func takeAll() -> [Item] {
+    lock.lock()
+    defer { lock.unlock() }
+    let taken = items
+    items = []
+    return taken
+  }
+}
