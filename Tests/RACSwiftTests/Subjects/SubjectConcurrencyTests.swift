@@ -93,7 +93,8 @@ struct SubjectConcurrencyTests {
     for victim in victims { victim.dispose() }
   }
 
-  @Test("subjects released while another thread disposes their subscriptions (CONTRACT.md#subjects)")
+  /// CONTRACT.md#subjects: a subject's subscriptions do not keep it alive.
+  @Test("subjects released while another thread disposes their subscriptions")
   func releasedWhileDisposedElsewhere() async {
     let rounds = TestScale.size(full: 20_000)
     let handOff = HandOff<any Disposable>()
