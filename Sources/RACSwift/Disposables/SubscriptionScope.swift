@@ -36,6 +36,9 @@ class SubscriptionScope: Disposable, @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var children = DisposableList()
   /// The object told when this scope is disposed (a subject that holds this scope among its
   /// subscribers), held strongly while it holds the scope: see ``SubscriptionOwner``.
+  /// Lock discipline: read and written only with `lock` held, as `children` is (so the run-time
+  /// check could never fire); a strong reference here is what removed S3's side table per
+  /// subject (`Benchmarks/RESULTS.md`, session 33).
   @usableFromInline @exclusivity(unchecked) var owner: SubscriptionOwner?
   /// Where live subscriptions are counted; `.none` for a plain bag (``CompoundDisposable``).
   @usableFromInline let ledger: LedgerReference

@@ -107,16 +107,19 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   /// than an `Event?`: the destroyer of this class, compiled once for every type, would look up
   /// the generic metadata of `Optional<Event<Value, Failure>>` for each subject released
   /// (`Benchmarks/RESULTS.md`, session 31); a pointer needs none, and `deinit` frees it with
-  /// `Failure`'s metadata, which the object's class holds.
+  /// `Failure`'s metadata, which the object's class holds. Lock discipline: written once by the
+  /// gate's owner in `finish(with:)`, read by the owner, freed by `deinit` (see the class's).
   @usableFromInline @exclusivity(unchecked) var terminalFailure: UnsafeMutablePointer<Failure>?
   /// The latest value (policy ``ReplayPolicy/latest``), allocated with the first one: a pointer
   /// for the reason `terminalFailure` is one. Checked: the check costs a behaviour subject's
-  /// send nothing measurable (W13, `Benchmarks/RESULTS.md`, session 32).
+  /// send nothing measurable (W13, `Benchmarks/RESULTS.md`, session 32). Lock discipline: the
+  /// pointer and its pointee are written by the gate's owner with `valueLock` held.
   @usableFromInline var latestStorage: UnsafeMutablePointer<Value>?
   @usableFromInline let valueLock = Lock()
   @usableFromInline let terminatedFlag = Atomic<Bool>(false)
   /// A replay subject's values. Unchecked: with the check, each send into a replay subject
-  /// costs 2.4 times the instructions (W12, `Benchmarks/RESULTS.md`, session 32).
+  /// costs 2.4 times the instructions (W12, `Benchmarks/RESULTS.md`, session 32). Lock
+  /// discipline: touched only by the gate's owner.
   @usableFromInline @exclusivity(unchecked) var buffer = RingBuffer<Value>()
   @usableFromInline let gate = SerialGate<SubjectOperation<Value, Failure>>()
   /// ``performDetach(_:)`` and ``performAbandon()`` as compiled where the subject was made, for
@@ -140,7 +143,8 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   /// Set only while `entries` is empty; a second subscriber moves it to `entries`' first place,
   /// so that delivering to many runs one loop over one array as before. Never indexed by
   /// `entryIndex`: a detach looks here first. Unchecked: with the check, S3 costs 6,028
-  /// instructions per inner instead of 5,609 (`Benchmarks/RESULTS.md`, session 33).
+  /// instructions per inner instead of 5,609 (`Benchmarks/RESULTS.md`, session 33). Lock
+  /// discipline: read and written only with `entriesLock` held.
   @usableFromInline @exclusivity(unchecked) var firstEntry: SubjectEntry<Value, Failure>?
   @usableFromInline let entriesVersion = Atomic<Int>(0)
   @usableFromInline @exclusivity(unchecked) var delivering: DeliveryList<Value, Failure>?
