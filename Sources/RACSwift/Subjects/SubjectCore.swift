@@ -450,10 +450,8 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     _ = stale.take()  // released here: outside the section, before the entries change
     var removed: SubjectEntry<Value, Failure>?
     entriesLock.lock()
-    if firstEntry?.scope === scope {
-      removed = firstEntry.take()
-      entriesVersion.wrappingAdd(1, ordering: .releasing)
-    } else if let index = indexOfEntry(for: scope) {
+    // `firstEntry` was looked at by `performDetach(_:)`, the one caller.
+    if let index = indexOfEntry(for: scope) {
       if index == entries.count - 1 {
         removed = entries.removeLast()
       } else {
