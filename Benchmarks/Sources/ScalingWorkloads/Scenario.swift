@@ -32,7 +32,8 @@ public struct ScalingScenario: Sendable {
 
 /// Every scaling scenario, in order.
 public let scalingScenarios: [ScalingScenario] = [
-  s1, s2, s3, s4, s5, s6, s7Map, s7FlattenMap, s8Concat, s8Merge, s9Bind,
+  s1, s2, s3, s4, s4Add, s4Remove, s4Dispose, s5, s6, s7Map, s7FlattenMap, s8Concat, s8Merge,
+  s9Bind,
 ]
 
 /// The same random permutation of `0..<n` for every implementation (SplitMix64, seeded).

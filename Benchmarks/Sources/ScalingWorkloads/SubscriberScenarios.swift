@@ -142,3 +142,80 @@ let s4 = ScalingScenario(
       return disposed.count &+ set.count
     },
   ])
+
+// S4's three loops measured one at a time (the rest of the pass unmeasured), to see which of
+// them keeps S4 from half OpenCombine's time: adding to the group, removing from it, and
+// disposing the members (the last the same work in both libraries: a flag, the closure, its
+// release).
+let s4Add = ScalingScenario(
+  id: "S4add", title: "S4's adds alone: N children added to a new compound", unit: "child",
+  implementations: [
+    Implementation(name: Library.racSwift) { n, meter in
+      let disposed = Counter()
+      let members = (0..<n).map { _ in AnyDisposable { disposed.count += 1 } }
+      meter.start()
+      let compound = CompoundDisposable()
+      for member in members { compound.add(member) }
+      meter.stop()
+      return compound.count
+    },
+    Implementation(name: Library.openCombine) { n, meter in
+      let disposed = Counter()
+      let members = (0..<n).map { _ in AnyCancellable { disposed.count += 1 } }
+      meter.start()
+      var set = Set<AnyCancellable>()
+      for member in members { set.insert(member) }
+      meter.stop()
+      return set.count
+    },
+  ])
+let s4Remove = ScalingScenario(
+  id: "S4remove", title: "S4's removals alone, in random order, nothing disposed",
+  unit: "child",
+  implementations: [
+    Implementation(name: Library.racSwift) { n, meter in
+      let disposed = Counter()
+      let members = (0..<n).map { _ in AnyDisposable { disposed.count += 1 } }
+      let order = shuffledOrder(n)
+      let compound = CompoundDisposable()
+      for member in members { compound.add(member) }
+      meter.start()
+      for index in order { compound.remove(members[index]) }
+      meter.stop()
+      return compound.count
+    },
+    Implementation(name: Library.openCombine) { n, meter in
+      let disposed = Counter()
+      let members = (0..<n).map { _ in AnyCancellable { disposed.count += 1 } }
+      let order = shuffledOrder(n)
+      var set = Set<AnyCancellable>()
+      for member in members { set.insert(member) }
+      meter.start()
+      for index in order { set.remove(members[index]) }
+      meter.stop()
+      return set.count
+    },
+  ])
+let s4Dispose = ScalingScenario(
+  id: "S4dispose", title: "S4's disposals alone, in random order, no compound",
+  unit: "child",
+  implementations: [
+    Implementation(name: Library.racSwift) { n, meter in
+      let disposed = Counter()
+      let members = (0..<n).map { _ in AnyDisposable { disposed.count += 1 } }
+      let order = shuffledOrder(n)
+      meter.start()
+      for index in order { members[index].dispose() }
+      meter.stop()
+      return disposed.count
+    },
+    Implementation(name: Library.openCombine) { n, meter in
+      let disposed = Counter()
+      let members = (0..<n).map { _ in AnyCancellable { disposed.count += 1 } }
+      let order = shuffledOrder(n)
+      meter.start()
+      for index in order { members[index].cancel() }
+      meter.stop()
+      return disposed.count
+    },
+  ])

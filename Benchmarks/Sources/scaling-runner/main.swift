@@ -14,6 +14,9 @@ import Workloads
 //   scaling-runner                     every scenario at N = 10³, 10⁴, 10⁵, 10⁶: ns per unit,
 //                                      rounds interleaved between the implementations
 //   scaling-runner S3 [S4 …]           only those scenarios
+//   scaling-runner --rounds 21 S4      21 interleaved rounds per size instead of 3 (a pass at
+//                                      N = 10³ takes a fraction of a millisecond: three are
+//                                      at the mercy of one interruption)
 //   scaling-runner --smoke             every scenario once at a tiny N, checksums compared
 //   scaling-runner --list              each scenario's id and units per N (for scaling.sh)
 //   scaling-runner --one S3 RACSwift N one pass, for callgrind (scaling.sh)
@@ -40,7 +43,7 @@ final class Stopwatch: Sendable {
 let sizes = [1_000, 10_000, 100_000, 1_000_000]
 /// The longest a pass may take; a size estimated to take longer is skipped.
 let passLimit: UInt64 = 60_000_000_000
-/// Passes under this take three rounds; longer ones one.
+/// Passes under this take every round asked for (three unless `--rounds` says); longer ones one.
 let roundsLimit: UInt64 = 5_000_000_000
 
 func scenario(_ id: String) -> ScalingScenario {
@@ -51,7 +54,17 @@ func scenario(_ id: String) -> ScalingScenario {
   return found
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
+/// Interleaved rounds per size (`--rounds R`); passes over ``roundsLimit`` take one.
+var requestedRounds = 3
+if arguments.first == "--rounds" {
+  guard arguments.count >= 2, let rounds = Int(arguments[1]), rounds > 0 else {
+    print("usage: scaling-runner --rounds <R> [scenario …]")
+    exit(64)
+  }
+  requestedRounds = rounds
+  arguments.removeFirst(2)
+}
 
 if arguments.first == "--list" {
   for scenario in scalingScenarios { print("\(scenario.id) \(scenario.unitsPerN)") }
@@ -87,7 +100,9 @@ if arguments.first == "--smoke" {
 }
 
 let selected = arguments.isEmpty ? scalingScenarios : arguments.map(scenario)
-print("ns per unit (median of up to 3 interleaved rounds); RACSwift ÷ OpenCombine in brackets")
+print(
+  "ns per unit (median of up to \(requestedRounds) interleaved rounds); RACSwift ÷ OpenCombine in"
+    + " brackets")
 print("")
 print(
   "| scenario | unit | implementation | " + sizes.map { "N = \($0)" }.joined(separator: " | ")
@@ -128,7 +143,7 @@ for scenario in selected {
       }
       active.append(index)
     }
-    var rounds = 3
+    var rounds = requestedRounds
     var round = 0
     while round < rounds {
       for index in active {

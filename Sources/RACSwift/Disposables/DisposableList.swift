@@ -27,21 +27,26 @@ struct DisposableList {
   }
 
   /// Appends after every member, growing the buffer when it is full.
+  ///
+  /// The buffer is reached through `rest!` each time, not bound to a local: a local binding
+  /// (`guard let members = rest`) retains and releases the buffer around the append, two atomic
+  /// read-modify-writes per member added to a list of two or more (S4's add −53 instructions and
+  /// about a fifth of its time, `Benchmarks/RESULTS.md`, session 34).
   @usableFromInline
   mutating func appendToRest(_ disposable: any Disposable) {
-    guard let members = rest else {
+    guard rest != nil else {
       let members = DisposableMembers.make(capacity: DisposableMembers.initialCapacity)
       members.append(disposable)
       rest = members
       return
     }
-    if members.isFull {
-      let grown = members.movedToNewBuffer()
+    if rest!.isFull {
+      let grown = rest!.movedToNewBuffer()
       grown.append(disposable)
       rest = grown
       return
     }
-    members.append(disposable)
+    rest!.append(disposable)
   }
 
   /// Removes `disposable` (its newest place, if it was added more than once) without disposing
