@@ -6,11 +6,16 @@ import Synchronization
 ///
 /// It owns one strong reference to the stored instance, released when it is destroyed.
 ///
-/// Lock discipline: `owned.storage` is atomic, set once by a compare-and-exchange from 0 and read
-/// with acquiring loads; the instance must itself be safe to share.
+/// A reference may instead be closed (``close()``): nothing is stored then, ever. One that may be
+/// closed is read only through ``withInstance(unlessClosed:_:)``.
+///
+/// Lock discipline: `owned.storage` is atomic, set once by a compare-and-exchange from 0 (to a
+/// pointer, or to ``closedBits``) and read with acquiring loads; the instance must itself be safe
+/// to share.
 @usableFromInline
 struct LazyReference<Instance: AnyObject>: ~Copyable, Sendable {
-  /// 0, or the bits of a retained pointer to the instance; releases it when destroyed.
+  /// 0, ``closedBits``, or the bits of a retained pointer to the instance; releases it when
+  /// destroyed.
   @usableFromInline let owned: OwnedReferenceBits
 
   @inlinable init() { owned = OwnedReferenceBits() }
@@ -54,14 +59,53 @@ struct LazyReference<Instance: AnyObject>: ~Copyable, Sendable {
     return Self.unmanaged(original).takeUnretainedValue()
   }
 
+  /// What the word holds once the reference is closed with nothing stored: no pointer is 1.
+  @inlinable static var closedBits: UInt { 1 }
+
+  /// Closes the reference if nothing is stored; returns the stored instance otherwise (`nil` if
+  /// it was closed already). Closed, it stores nothing: ``withInstance(unlessClosed:_:)`` runs
+  /// nothing from then on. (A subject that ends closes its upstream this way: storing a shared,
+  /// disposed scope there instead retained and released one global object per subject.)
+  @inlinable
+  func close() -> Instance? {
+    let (exchanged, original) = owned.storage.compareExchange(
+      expected: 0, desired: Self.closedBits, ordering: .acquiringAndReleasing)
+    if exchanged || original == Self.closedBits { return nil }
+    return Self.unmanaged(original).takeUnretainedValue()
+  }
+
+  /// Runs `body` with the stored instance — storing `make()` first if nothing is stored — and
+  /// returns its result, or returns `nil` without running it if the reference is closed.
+  @inlinable
+  func withInstance<R>(
+    unlessClosed make: @autoclosure () -> Instance, _ body: (Instance) throws -> R
+  ) rethrows -> R? {
+    var bits = owned.storage.load(ordering: .acquiring)
+    if bits == 0 {
+      let instance = Unmanaged.passRetained(make())
+      let desired = UInt(bitPattern: instance.toOpaque())
+      let (exchanged, original) = owned.storage.compareExchange(
+        expected: 0, desired: desired, ordering: .acquiringAndReleasing)
+      if exchanged {
+        bits = desired
+      } else {
+        instance.release()
+        bits = original
+      }
+    }
+    if bits == Self.closedBits { return nil }
+    // Not retained, as in `withInstance(orStore:_:)`: the instance lives as long as this reference.
+    return try Self.unmanaged(bits)._withUnsafeGuaranteedRef(body)
+  }
+
   @inlinable @inline(__always)
   static func unmanaged(_ bits: UInt) -> Unmanaged<Instance> {
     Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
   }
 }
 
-/// The word of a ``LazyReference``: 0, or the bits of a retained pointer, released when the word
-/// is destroyed.
+/// The word of a ``LazyReference``: 0, ``LazyReference/closedBits``, or the bits of a retained
+/// pointer, released when the word is destroyed.
 ///
 /// Not generic on purpose: a type holding a `LazyReference<SomeGeneric<T>>` (a subject's gate)
 /// is destroyed by code compiled once for every `T`, which would otherwise look up the generic
@@ -78,7 +122,9 @@ struct OwnedReferenceBits: ~Copyable, Sendable {
     // The retained pointer `LazyReference.storeIfNil(_:)` stored, released once, here; typed as
     // `AnyObject` so that no metadata is looked up (S3 10,300 -> 9,284 instructions per inner,
     // `Benchmarks/RESULTS.md`, session 31). Lock discipline: `deinit` runs alone.
-    if let pointer = UnsafeRawPointer(bitPattern: storage.load(ordering: .acquiring)) {
+    // 0 (empty) and 1 (``LazyReference/closedBits``) hold no reference.
+    let bits = storage.load(ordering: .acquiring)
+    if bits > 1, let pointer = UnsafeRawPointer(bitPattern: bits) {
       Unmanaged<AnyObject>.fromOpaque(pointer).release()
     }
   }

@@ -100,8 +100,8 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
 
   /// The subscriptions feeding the subject (it is their subscriber); disposed when it terminates.
   /// Made by the first subscription that feeds the subject (most subjects are fed by `send`
-  /// only: one allocation saved per subject); a subject that terminates before any stores the
-  /// always-disposed ``SubjectTombstone/scope``, so that a later one is disposed at once.
+  /// only: one allocation saved per subject); a subject that terminates before any closes it
+  /// (``LazyReference/close()``), so that a later one is disposed at once.
   @usableFromInline let upstream = LazyReference<SubscriptionScope>()
   /// The failure the subject ended with, once it failed (see ``terminal``). A pointer rather
   /// than an `Event?`: the destroyer of this class, compiled once for every type, would look up
@@ -334,7 +334,7 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
     var event = event
     if let first, !first.scope.isDisposed { first.sink(&event) }
     for entry in current where !entry.scope.isDisposed { entry.sink(&event) }
-    upstream.withInstance(orStore: SubjectTombstone.scope) { $0.dispose() }
+    upstream.close()?.dispose()
   }
 
   @inlinable
@@ -522,12 +522,15 @@ final class SubjectCore<Value, Failure: Error>: SubscriptionOwner, @unchecked Se
   /// forget it when it is disposed on its own.
   @usableFromInline
   func didSubscribe(with disposable: any Disposable) {
-    upstream.withInstance(orStore: SubscriptionScope(bag: ())) { upstream in
+    let kept: Void? = upstream.withInstance(unlessClosed: SubscriptionScope(bag: ())) {
+      upstream in
       upstream.add(disposable)
       if let scope = disposable as? SubscriptionScope {
         scope.add(AnyDisposable { [weak upstream] in upstream?.remove(scope) })
       }
     }
+    // The subject has ended: what would feed it ends at once.
+    if kept == nil { disposable.dispose() }
   }
 }
 
@@ -544,8 +547,7 @@ enum SubjectDetach {
 /// scope below, always disposed (the delivering loop skips it), and a sink that does nothing.
 @usableFromInline
 enum SubjectTombstone {
-  /// Disposed at creation; shared by every tombstone, and stored as the upstream scope of a
-  /// subject that terminated before anything fed it.
+  /// Disposed at creation; shared by every tombstone.
   @usableFromInline static let scope: SubscriptionScope = {
     let scope = SubscriptionScope(bag: ())
     scope.dispose()
