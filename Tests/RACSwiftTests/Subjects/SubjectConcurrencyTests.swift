@@ -128,4 +128,20 @@ struct SubjectConcurrencyTests {
     #expect(states.count == rounds)
     #expect(states.allSatisfy { $0.object == nil })
   }
+
+  @Test("a subscription feeding a subject as it terminates on another thread is disposed")
+  func feedingRacesTermination() async {
+    // Each subject either makes its upstream scope first (and terminating disposes it) or is
+    // closed first (and the feeding subscription is disposed at once): never neither.
+    let rounds = TestScale.size(full: 20_000)
+    let subjects = (0..<rounds).map { _ in Subject<Int, Never>() }
+    let cleanups = AtomicCounter()
+    let never = Signal<Int, Never> { _ in AnyDisposable { cleanups.increment() } }
+    await onThreads(2) { thread in
+      for subject in subjects {
+        if thread == 0 { subject.sendCompleted() } else { never.subscribe(subject) }
+      }
+    }
+    #expect(cleanups.count == rounds)
+  }
 }
