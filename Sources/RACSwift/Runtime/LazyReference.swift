@@ -34,29 +34,20 @@ struct LazyReference<Instance: AnyObject>: ~Copyable, Sendable {
 
   /// Runs `body` with the stored instance — storing `make()` first if nothing is stored —
   /// without retaining it: the instance lives as long as this reference, so threads sharing it
-  /// never write its reference count (a contended cache line).
+  /// never write its reference count (a contended cache line). Not for a reference that may be
+  /// closed (see ``withInstance(unlessClosed:_:)``).
   @inlinable @inline(__always)
   func withInstance<R>(
     orStore make: @autoclosure () -> Instance, _ body: (Instance) throws -> R
   ) rethrows -> R {
-    var bits = owned.storage.load(ordering: .acquiring)
-    if bits == 0 {
-      _ = storeIfNil(make())
-      bits = owned.storage.load(ordering: .acquiring)
-    }
-    return try Self.unmanaged(bits)._withUnsafeGuaranteedRef(body)
+    try Self.withUnretained(bitsStoringIfEmpty(make), body)
   }
 
   /// Stores `instance` if nothing is stored yet; returns what is stored now (`instance`, or the
-  /// one another thread stored first).
+  /// one another thread stored first). Not for a reference that may be closed.
   @inlinable
   func storeIfNil(_ instance: Instance) -> Instance {
-    let bits = UInt(bitPattern: Unmanaged.passRetained(instance).toOpaque())
-    let (exchanged, original) = owned.storage.compareExchange(
-      expected: 0, desired: bits, ordering: .acquiringAndReleasing)
-    if exchanged { return instance }
-    Self.unmanaged(bits).release()
-    return Self.unmanaged(original).takeUnretainedValue()
+    Self.unmanaged(bitsStoringIfEmpty { instance }).takeUnretainedValue()
   }
 
   /// What the word holds once the reference is closed with nothing stored: no pointer is 1.
@@ -74,28 +65,40 @@ struct LazyReference<Instance: AnyObject>: ~Copyable, Sendable {
     return Self.unmanaged(original).takeUnretainedValue()
   }
 
-  /// Runs `body` with the stored instance — storing `make()` first if nothing is stored — and
-  /// returns its result, or returns `nil` without running it if the reference is closed.
+  /// ``withInstance(orStore:_:)`` for a reference that may be closed: returns `body`'s result,
+  /// or `nil` without running it if the reference is closed.
   @inlinable
   func withInstance<R>(
     unlessClosed make: @autoclosure () -> Instance, _ body: (Instance) throws -> R
   ) rethrows -> R? {
-    var bits = owned.storage.load(ordering: .acquiring)
-    if bits == 0 {
-      let instance = Unmanaged.passRetained(make())
-      let desired = UInt(bitPattern: instance.toOpaque())
-      let (exchanged, original) = owned.storage.compareExchange(
-        expected: 0, desired: desired, ordering: .acquiringAndReleasing)
-      if exchanged {
-        bits = desired
-      } else {
-        instance.release()
-        bits = original
-      }
-    }
+    let bits = bitsStoringIfEmpty(make)
     if bits == Self.closedBits { return nil }
-    // Not retained, as in `withInstance(orStore:_:)`: the instance lives as long as this reference.
-    return try Self.unmanaged(bits)._withUnsafeGuaranteedRef(body)
+    return try Self.withUnretained(bits, body)
+  }
+
+  /// The word, after storing `make()` in it if it was 0: the new instance's bits, or what
+  /// another thread stored (or ``closedBits``, if it closed the reference) first.
+  @inlinable @inline(__always)
+  func bitsStoringIfEmpty(_ make: () -> Instance) -> UInt {
+    let current = owned.storage.load(ordering: .acquiring)
+    if current != 0 { return current }
+    let instance = Unmanaged.passRetained(make())
+    let bits = UInt(bitPattern: instance.toOpaque())
+    let (exchanged, original) = owned.storage.compareExchange(
+      expected: 0, desired: bits, ordering: .acquiringAndReleasing)
+    if exchanged { return bits }
+    instance.release()
+    return original
+  }
+
+  /// Runs `body` with the instance whose retained pointer `bits` is, without a retain.
+  @inlinable @inline(__always)
+  static func withUnretained<R>(_ bits: UInt, _ body: (Instance) throws -> R) rethrows -> R {
+    // Lock discipline: `bits` was read from a word set once and never cleared while the
+    // reference lives, and the reference owns the instance, so it outlives `body`; no retain,
+    // so threads sharing it never write its reference count (the type's comment: most of a
+    // contended `SerialGate` push, measured).
+    try unmanaged(bits)._withUnsafeGuaranteedRef(body)
   }
 
   @inlinable @inline(__always)
@@ -119,11 +122,11 @@ struct OwnedReferenceBits: ~Copyable, Sendable {
   @inlinable init() { storage = Atomic(0) }
 
   @inlinable deinit {
-    // The retained pointer `LazyReference.storeIfNil(_:)` stored, released once, here; typed as
-    // `AnyObject` so that no metadata is looked up (S3 10,300 -> 9,284 instructions per inner,
-    // `Benchmarks/RESULTS.md`, session 31). Lock discipline: `deinit` runs alone.
-    // 0 (empty) and 1 (``LazyReference/closedBits``) hold no reference.
     let bits = storage.load(ordering: .acquiring)
+    // The retained pointer `LazyReference` stored, released once, here (0, empty, and 1,
+    // ``LazyReference/closedBits``, hold none); typed as `AnyObject` so that no metadata is
+    // looked up (S3 10,300 -> 9,284 instructions per inner, `Benchmarks/RESULTS.md`, session 31).
+    // Lock discipline: `deinit` runs alone.
     if bits > 1, let pointer = UnsafeRawPointer(bitPattern: bits) {
       Unmanaged<AnyObject>.fromOpaque(pointer).release()
     }
