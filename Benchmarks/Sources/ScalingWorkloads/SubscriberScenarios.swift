@@ -115,7 +115,7 @@ let s4 = ScalingScenario(
   implementations: [
     Implementation(name: Library.racSwift) { n, meter in
       let disposed = Counter()
-      let members = (0..<n).map { _ in AnyDisposable { disposed.count += 1 } }
+      let members = racSwiftMembers(n, counting: disposed)
       let order = shuffledOrder(n)
       meter.start()
       let compound = CompoundDisposable()
@@ -129,7 +129,7 @@ let s4 = ScalingScenario(
     },
     Implementation(name: Library.openCombine) { n, meter in
       let disposed = Counter()
-      let members = (0..<n).map { _ in AnyCancellable { disposed.count += 1 } }
+      let members = openCombineMembers(n, counting: disposed)
       let order = shuffledOrder(n)
       meter.start()
       var set = Set<AnyCancellable>()
@@ -147,12 +147,23 @@ let s4 = ScalingScenario(
 // them keeps S4 from half OpenCombine's time: adding to the group, removing from it, and
 // disposing the members (the last the same work in both libraries: a flag, the closure, its
 // release).
+
+/// S4's members in RACSwift: `n` disposables, each counting its disposal in `disposed`.
+func racSwiftMembers(_ n: Int, counting disposed: Counter) -> [AnyDisposable] {
+  (0..<n).map { _ in AnyDisposable { disposed.count += 1 } }
+}
+
+/// S4's members in OpenCombine: `n` cancellables, each counting its cancellation in `disposed`.
+func openCombineMembers(_ n: Int, counting disposed: Counter) -> [AnyCancellable] {
+  (0..<n).map { _ in AnyCancellable { disposed.count += 1 } }
+}
+
 let s4Add = ScalingScenario(
   id: "S4add", title: "S4's adds alone: N children added to a new compound", unit: "child",
   implementations: [
     Implementation(name: Library.racSwift) { n, meter in
       let disposed = Counter()
-      let members = (0..<n).map { _ in AnyDisposable { disposed.count += 1 } }
+      let members = racSwiftMembers(n, counting: disposed)
       meter.start()
       let compound = CompoundDisposable()
       for member in members { compound.add(member) }
@@ -161,7 +172,7 @@ let s4Add = ScalingScenario(
     },
     Implementation(name: Library.openCombine) { n, meter in
       let disposed = Counter()
-      let members = (0..<n).map { _ in AnyCancellable { disposed.count += 1 } }
+      let members = openCombineMembers(n, counting: disposed)
       meter.start()
       var set = Set<AnyCancellable>()
       for member in members { set.insert(member) }
@@ -175,7 +186,7 @@ let s4Remove = ScalingScenario(
   implementations: [
     Implementation(name: Library.racSwift) { n, meter in
       let disposed = Counter()
-      let members = (0..<n).map { _ in AnyDisposable { disposed.count += 1 } }
+      let members = racSwiftMembers(n, counting: disposed)
       let order = shuffledOrder(n)
       let compound = CompoundDisposable()
       for member in members { compound.add(member) }
@@ -186,7 +197,7 @@ let s4Remove = ScalingScenario(
     },
     Implementation(name: Library.openCombine) { n, meter in
       let disposed = Counter()
-      let members = (0..<n).map { _ in AnyCancellable { disposed.count += 1 } }
+      let members = openCombineMembers(n, counting: disposed)
       let order = shuffledOrder(n)
       var set = Set<AnyCancellable>()
       for member in members { set.insert(member) }
@@ -202,7 +213,7 @@ let s4Dispose = ScalingScenario(
   implementations: [
     Implementation(name: Library.racSwift) { n, meter in
       let disposed = Counter()
-      let members = (0..<n).map { _ in AnyDisposable { disposed.count += 1 } }
+      let members = racSwiftMembers(n, counting: disposed)
       let order = shuffledOrder(n)
       meter.start()
       for index in order { members[index].dispose() }
@@ -211,7 +222,7 @@ let s4Dispose = ScalingScenario(
     },
     Implementation(name: Library.openCombine) { n, meter in
       let disposed = Counter()
-      let members = (0..<n).map { _ in AnyCancellable { disposed.count += 1 } }
+      let members = openCombineMembers(n, counting: disposed)
       let order = shuffledOrder(n)
       meter.start()
       for index in order { members[index].cancel() }
