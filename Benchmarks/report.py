@@ -34,6 +34,7 @@ WORKLOADS = {
     "W18": ("send", 1_000_000, 0.33, None),
     "W19": ("send", 1_000_000, None, None),
     "W20": ("round", 300_000, 0.33, None),
+    "W21": ("round", 100_000, 0.33, None),
 }
 W8_ALLOCATIONS = 1  # per subscription (issue 22; WORKLOADS.md's table allows 3)
 W8_BYTES = 160

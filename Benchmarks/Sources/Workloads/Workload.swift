@@ -69,6 +69,7 @@ public enum Library {
 /// Every workload, in order.
 public let workloads: [Workload] = [
   w1, w1b, w2, w3, w4, w5, w6, w7, w9, w10, w11, w12, w13, w14, w15, w16, w17, w18, w19, w20,
+  w21,
 ]
 
 /// A counter the optimizer cannot see through.

@@ -24,7 +24,7 @@ guard arguments.count >= 2,
   let implementation = workload.implementations.first(where: { $0.name == arguments[1] })
 else {
   print(
-    "usage: workload-runner <W1…W7 | W9 | W10 … W20 | W1m> "
+    "usage: workload-runner <W1…W7 | W9 | W10 … W21 | W1m> "
       + "<RACSwift | OpenCombine | Command | ButtonSignal | closure loop> [N] [repetitions]")
   exit(64)
 }

@@ -32,17 +32,22 @@ struct SubjectEntry<Value, Failure: Error> {
 /// The subscribers a subject's delivering thread sends to: an immutable snapshot of its entries,
 /// replaced whole when they change, so the owner can iterate it without reference counting
 /// (`let` fields: a handler called from a `var`'s storage would be retained around the call).
-/// `first` is ``SubjectCore/firstEntry`` (then `entries` is empty), or a tombstone: not an
-/// optional, whose unwrapping copies (retains) the entry for each value sent.
+/// `first` is ``SubjectCore/firstEntry`` (then `entries` is empty), or a copy of `entries`'
+/// first (then delivery loops over `entries` and never reads it): not an optional, whose
+/// unwrapping copies (retains) the entry for each value sent. A copy of one of the subject's
+/// own entries rather than a shared placeholder: the placeholder's reference count would be
+/// written by every thread that refreshes any subject's list (one cache line for all cores).
 @usableFromInline
 final class DeliveryList<Value, Failure: Error> {
   @usableFromInline let first: SubjectEntry<Value, Failure>
   @usableFromInline let entries: ContiguousArray<SubjectEntry<Value, Failure>>
 
+  /// A list of `first` alone, or of `entries` when `first` is `nil` (then `entries` is not
+  /// empty).
   @inlinable init(
     first: SubjectEntry<Value, Failure>?, entries: ContiguousArray<SubjectEntry<Value, Failure>>
   ) {
-    self.first = first ?? SubjectEntry(sink: { _ in }, scope: SubjectTombstone.scope)
+    self.first = first ?? entries[0]
     self.entries = entries
   }
 }
