@@ -7,8 +7,8 @@
  *
  * - A thread delivering NEXTS (2) `next` events, then the terminal event, to one subscription:
  *   run(unlessDisposed:) for each `next` (announce: the sequentially consistent store of the
- *   thread's identity into `running`; the disposed check, a sequentially consistent load; the handler if not disposed; leave: the
- *   exchange back to 0, then a wake-up if the exchange found the sleeper bit), and
+ *   thread's identity into `running`; the disposed check, a sequentially consistent load; the handler if not disposed; leave: a
+ *   load of `running`, a store back to 0, then a wake-up if the load found the sleeper bit), and
  *   runTerminal (announce; end(), the disposed flag's read-modify-write, which runs the handler
  *   if that call disposed; leave, setting `finished`). Each event may come from a different
  *   thread (the delivery is serialized, not pinned to a thread): its identity is chosen among
@@ -19,12 +19,19 @@
  *   the fence, then the loop: load `running`; return if nothing runs, the subscription has
  *   finished, or the handler is this thread's own; else spin (abstracted below) or add the
  *   sleeper bit with a compare-and-exchange (looking again if it fails) and sleep in the wait
- *   list.
+ *   list, for a limited time; then look again.
  * - The wait list (HandlerWaitList): one bucket lock; the check that the thread must still
  *   sleep (`running` still holds the marked value) made under that lock, the thread added to the
  *   list under it; a semaphore per sleep, created with value 0 (a counting semaphore: wait()
  *   blocks until the value is positive, then decrements it; signal() increments it); wake()
- *   removes the subscription's sleepers under the lock and signals them after releasing it.
+ *   removes the subscription's sleepers under the lock and signals them after releasing it. A
+ *   sleep ends when its semaphore is signalled or when its time limit passes; a sleeper whose
+ *   limit passed takes itself off the list under the lock, and a signal that comes later goes to
+ *   that sleep's semaphore, which nothing waits on any more (each sleep has its own: the model
+ *   numbers them, `semGen`). The limit passes when nothing else can happen (Promela's
+ *   `timeout`): a time limit is what ends a sleep that nothing will wake. With -DEARLY=n it may
+ *   also pass at any moment, up to n times per thread (.ci/check-fence-model searches with 1,
+ *   and one `next` event, which keeps that search to a minute).
  * - A dispose() from inside a handler, on the thread that runs it: any handler may call it.
  * - With -DSHARED_BUCKET: two subscriptions, each with its delivering thread and one disposing
  *   thread, whose addresses map to the same bucket (a wake-up for one must not take or lose the
@@ -43,10 +50,11 @@
  *    asserted false where a dispose() returns, unless it was called from inside the handler).
  *    A dispose() from inside the handler returns at once: it never reaches the spin or the
  *    sleep (asserted).
- * 3. No thread is left asleep, no wake-up is lost, nothing deadlocks: every thread reaches its
- *    end (pan's invalid end states); at the end no thread is left in the wait list and no
- *    semaphore holds a signal (asserted; a semaphore is also asserted to be unsignalled when
- *    created, so no signal meant for an earlier sleep reaches a later one); and, with
+ * 3. No thread is left asleep, nothing deadlocks, and the only wake-up ever lost is the one leave
+ *    gives up for its speed: every thread reaches its end (pan's invalid end states); at the end
+ *    no thread is left in the wait list (asserted); a sleep ended by its time limit with nothing
+ *    else able to happen — a sleeper that nothing would have woken — comes only after leave
+ *    overwrote a sleeper bit that its load had not seen (`lostMark`, asserted there); and, with
  *    -DLIVENESS, `<> (ended == NTHREADS)`: every thread, so every dispose(), returns — checked
  *    without any fairness assumption (a run that stops short, a deadlock, counts against it).
  *
@@ -57,7 +65,8 @@
  * read-modify-write, `.acquiringAndReleasing`). dispose() sets the flag with a
  * read-modify-write (`.acquiringAndReleasing`; a call that finds it set by a load
  * `.acquiring`), waitForHandlers puts a `.sequentiallyConsistent` fence before its loads of
- * `running` (`.acquiring`). leave exchanges `.releasing`; the sleeper bit is added by a
+ * `running` (`.acquiring`). leave loads `running` `.relaxed` and stores it `.releasing` (one
+ * location: its load reads a value before its store, by coherence); the sleeper bit is added by a
  * compare-and-exchange `.acquiringAndReleasing`; the wait list's lock and semaphores order what
  * they guard.
  *
@@ -97,10 +106,10 @@
  *
  * (d) Acquire and release do not change which values are read here; they carry the handler's
  * effects. A dispose() from another thread returns only after loading `running` (`.acquiring`) as
- * 0 or `finished`: a value written only by leave's `.releasing` exchange, or the initial 0, which
+ * 0 or `finished`: a value written only by leave's `.releasing` store, or the initial 0, which
  * by (a) it can read only if no handler ran before the flag was set. So everything the handler did
  * happens before dispose() returns. The sleeper's semaphore and the bucket lock order the wait
- * list; after a wake-up, dispose() loads `running` again. A thread that delivered an earlier event
+ * list; after a wake-up or its time limit, dispose() loads `running` again. A thread that delivered an earlier event
  * and disposes later reads 0 or a later value, never its own identity (coherence), so it never
  * takes itself for the running handler.
  *
@@ -131,11 +140,13 @@
  *                             is stored: a relaxed store or a non-SC load (property 1 fails)
  *   -DBUG_NO_DISPOSE_FENCE    dispose() may load `running` before its flag store is visible
  *                             (property 1 or 2 fails)
- *   -DBUG_NO_WAKE             leave never wakes a sleeper (invalid end state)
+ *   -DBUG_NO_WAKE             leave never wakes a sleeper (the time limit's assertion)
  *   -DBUG_CHECK_OUTSIDE_LOCK  the must-sleep check is made before taking the bucket lock: a
- *                             wake-up between the check and the sleep is lost (invalid end state)
- *   -DBUG_LEAVE_NOT_EXCHANGE  leave loads `running`, then stores 0: a sleeper bit added between
- *                             the two is lost (invalid end state)
+ *                             wake-up between the check and the sleep is lost (the time limit's
+ *                             assertion)
+ *   -DBUG_NO_TIME_LIMIT       sleeps without a time limit: a sleeper bit added between leave's
+ *                             load and store leaves its sleeper asleep for ever (invalid end
+ *                             state)
  *   -DBUG_NO_SELF_CHECK       waitForHandlers does not recognise its own thread's handler: a
  *                             dispose() from inside a handler waits for itself
  *
@@ -157,6 +168,9 @@
 #endif
 #ifndef SPINS
 #define SPINS 1             /* the spin bound (128 in the code) */
+#endif
+#ifndef EARLY
+#define EARLY 0             /* time limits that may pass at any moment, per thread */
 #endif
 
 #ifdef SHARED_BUCKET
@@ -180,26 +194,38 @@
 byte running[NSUBS];
 bool disposed[NSUBS];
 
-/* The wait list: one bucket, to which every subscription maps. `listed[t]`, `listedSub[t]`:
-   thread t's entry in the bucket's list, and its subscription; `sem[t]`: the value of the
-   semaphore thread t created for its current sleep. */
+/* The wait list: one bucket, to which every subscription maps. `listed[t]`, `listedSub[t]`,
+   `listedGen[t]`: thread t's entry in the bucket's list, its subscription and the number of
+   its semaphore; `sem[t]`, `semGen[t]`: the value and the number of the semaphore thread t
+   created for its latest sleep; `limitsPassed[t]`: the time limits that passed at any moment. */
 byte bucketLock;            /* 0, or the identity of the thread that holds the lock */
 bool listed[NTHREADS];
 byte listedSub[NTHREADS];
+byte listedGen[NTHREADS];
 byte sem[NTHREADS];
+byte semGen[NTHREADS];
+byte limitsPassed[NTHREADS];
 
 /* Ghost state, for the properties only. */
 bool handlerRunning[NSUBS]; /* a handler of subscription s runs (from its start to its return) */
 bool disposeReturned[NSUBS];/* a dispose() of subscription s has returned */
 byte ended;                 /* threads that have run to their end */
+bool lostMark[NSUBS];       /* leave overwrote a sleeper bit its load had not seen */
 
 /* The locals of DISPOSE, SLEEP and WAKE, declared in each thread that expands them. */
 #define DISPOSE_LOCALS \
   bool didDispose; byte seen; byte marked; byte spins; bool exchanged; bool mustSleep; \
   bool early; byte earlySeen
-#define WAKE_LOCALS byte i; byte woken
+#define WAKE_LOCALS byte i; byte woken; byte wokenGen[NTHREADS]
 
-/* HandlerWaitList.sleep(on:while:), for thread t with identity `me`; its mustSleep is
+/* A sleeper whose time limit passed takes itself off the list, if a wake-up has not. */
+inline TAKE_OFF(t, me) {
+  atomic { bucketLock == 0 -> bucketLock = me };
+  listed[t] = false;
+  bucketLock = 0
+}
+
+/* HandlerWaitList.sleep(on:atMost:while:), for thread t with identity `me`; its mustSleep is
    `running.load() == marked`. */
 inline SLEEP(s, t, me) {
 #ifdef BUG_CHECK_OUTSIDE_LOCK
@@ -211,13 +237,28 @@ inline SLEEP(s, t, me) {
 #endif
   if
   :: mustSleep ->
-     /* DispatchSemaphore(value: 0), appended to the bucket's list */
-     atomic { assert(sem[t] == 0 && !listed[t]); listed[t] = true; listedSub[t] = s }
+     /* a new DispatchSemaphore(value: 0), appended to the bucket's list */
+     atomic {
+       assert(!listed[t]);
+       semGen[t]++; sem[t] = 0;
+       listed[t] = true; listedSub[t] = s; listedGen[t] = semGen[t]
+     }
   :: else
   fi;
   bucketLock = 0;
   if
-  :: mustSleep -> atomic { sem[t] > 0 -> sem[t]-- }   /* wakeUp.wait() */
+  :: mustSleep ->
+     if
+     :: atomic { sem[t] > 0 -> sem[t]-- }         /* wakeUp.wait(timeout:): signalled */
+#ifndef BUG_NO_TIME_LIMIT
+     :: limitsPassed[t] < EARLY ->                 /* the limit passes while others run */
+        limitsPassed[t]++;
+        TAKE_OFF(t, me)
+     :: timeout ->                                 /* the limit passes, nothing else can happen */
+        assert(lostMark[s]);
+        TAKE_OFF(t, me)
+#endif
+     fi
   :: else
   fi
 }
@@ -232,7 +273,8 @@ inline WAKE(s, me) {
     do
     :: i < NTHREADS ->
        if
-       :: listed[i] && listedSub[i] == s -> listed[i] = false; woken = woken | (1 << i)
+       :: listed[i] && listedSub[i] == s ->
+          listed[i] = false; woken = woken | (1 << i); wokenGen[i] = listedGen[i]
        :: else
        fi;
        i++
@@ -244,7 +286,13 @@ inline WAKE(s, me) {
   do
   :: i < NTHREADS ->
      if
-     :: woken & (1 << i) -> sem[i]++              /* wakeUp.signal() */
+     :: woken & (1 << i) ->                        /* wakeUp.signal(): that sleep's semaphore */
+        atomic {
+          if
+          :: semGen[i] == wokenGen[i] -> sem[i]++
+          :: else                                   /* a later sleep's is another one */
+          fi
+        }
      :: else
      fi;
      i++
@@ -368,13 +416,13 @@ proctype Handler(byte s; byte t) {
         handlerRunning[s] = false
      :: else
      fi;
-     /* leave(): running.exchange(0 or finished), then wake if the sleeper bit was set */
-#ifdef BUG_LEAVE_NOT_EXCHANGE
+     /* leave(): seen = running.load(), running.store(0 or finished), then wake if `seen` had
+        the sleeper bit; a bit added between the load and the store is overwritten unseen */
      seen = running[s];
-     running[s] = (k < NEXTS -> 0 : FINISHED);
-#else
-     atomic { seen = running[s]; running[s] = (k < NEXTS -> 0 : FINISHED) };
-#endif
+     atomic {
+       lostMark[s] = lostMark[s] || ((running[s] & SLEEPER) && !(seen & SLEEPER));
+       running[s] = (k < NEXTS -> 0 : FINISHED)
+     };
 #ifndef BUG_NO_WAKE
      if
      :: seen & SLEEPER -> WAKE(s, me)
@@ -404,11 +452,12 @@ init {
     run Handler(0, 0); run Disposer(0, 1); run Disposer(0, 2)
 #endif
   };
-  /* Property 3, at the end: nobody is left in the wait list, no signal is left over. */
+  /* Property 3, at the end: nobody is left in the wait list. (A signal may be left on the
+     semaphore of a sleep that its time limit ended: nothing waits on it, as in the code.) */
   ended == NTHREADS;
   j = 0;
   do
-  :: j < NTHREADS -> assert(!listed[j] && sem[j] == 0); j++
+  :: j < NTHREADS -> assert(!listed[j]); j++
   :: else -> break
   od;
   assert(bucketLock == 0)

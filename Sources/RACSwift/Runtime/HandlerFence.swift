@@ -20,11 +20,18 @@ import Synchronization
 ///
 /// A `dispose()` that finds another thread's handler running spins a little (handlers are
 /// usually short), then marks the announcement (``sleeperBit``) and sleeps in
-/// ``HandlerWaitList``; the handler's thread clears the announcement with an exchange, sees the
-/// mark and wakes it. No system call is made on any path unless a `dispose()` has to sleep.
+/// ``HandlerWaitList``; the handler's thread loads the announcement, clears it with a plain
+/// store, and wakes the sleeper if the load saw the mark. A mark added between that load and
+/// store is overwritten unseen; the sleeper's time limit (1 ms, doubling up to 16 ms while the
+/// same wait lasts) then ends its sleep, and it finds the handler gone. An exchange in place of
+/// the load and store would wake it in that case too, at the cost of a locked instruction on
+/// every event: W2 (ten handlers per send) took a fifth more time with it on an x86-64 VM
+/// (`Benchmarks/RESULTS.md`, session 35). No system call is made on any path unless a
+/// `dispose()` has to sleep.
 ///
-/// Cost per event: a sequentially consistent store and load and an exchange on lines the
-/// subscription's end already owns. Per `dispose()` of a live subscription: a fence and a load.
+/// Cost per event: a sequentially consistent store and load, then a load and a store, on lines
+/// the subscription's end already owns. Per `dispose()` of a live subscription: a fence and a
+/// load.
 ///
 /// A handler that blocks until the thread calling `dispose()` does something (`DispatchQueue.main
 /// .sync` from a handler while the main thread disposes) deadlocks, as with RAC 2's subscriber,
@@ -83,9 +90,15 @@ struct HandlerFence: ~Copyable, Sendable {
   }
 
   /// Clears the announcement (to `value`), waking a `dispose()` that sleeps waiting for it.
+  ///
+  /// A load and a store, not an exchange: a read-modify-write would order everything before it,
+  /// at the cost of a locked instruction per handler. A `dispose()` that adds ``sleeperBit``
+  /// between the two is not woken here; it wakes at the end of its timed sleep
+  /// (``HandlerWaitList/sleep(on:atMost:while:)``) and finds the handler gone.
   @inlinable @inline(__always)
   func leave(_ scope: SubscriptionScope, setting value: UInt) {
-    let previous = running.exchange(value, ordering: .releasing)
+    let previous = running.load(ordering: .relaxed)
+    running.store(value, ordering: .releasing)
     if previous & Self.sleeperBit != 0 { HandlerWaitList.wake(ObjectIdentifier(scope)) }
   }
 
@@ -98,6 +111,7 @@ struct HandlerFence: ~Copyable, Sendable {
     atomicMemoryFence(ordering: .sequentiallyConsistent)
     let me = currentThreadIdentity()
     var spins = 0
+    var pause = HandlerWaitList.firstPause
     while true {
       let seen = running.load(ordering: .acquiring)
       let thread = seen & ~Self.sleeperBit
@@ -115,9 +129,10 @@ struct HandlerFence: ~Copyable, Sendable {
         // The handler returned, or another one started, in between: look again.
         if !exchanged { continue }
       }
-      HandlerWaitList.sleep(on: ObjectIdentifier(scope)) {
+      HandlerWaitList.sleep(on: ObjectIdentifier(scope), atMost: pause) {
         running.load(ordering: .acquiring) == marked
       }
+      pause = HandlerWaitList.pause(after: pause)
     }
   }
 }

@@ -34,6 +34,9 @@
  * DEADLOCKS (each dispose() waits for the other thread's run, which waits in the handler for the
  * first): the check expects an invalid end state. -DCROSS -DPER_HANDLER, the same with today's
  * per-handler announcement, holds: a dispose() waits only for its own subscription's handler.
+ * (Here the per-handler form clears its announcement with an exchange, as the code did when this
+ * model was written; the code now loads and stores, and limits each sleep in time, which only
+ * adds ways for a sleep to end: HandlerFence.pml models that.)
  * That is the cost of the run form: a dispose() waits for every handler of the run in progress,
  * so a handler that waits for the disposing thread — directly, or by disposing something that
  * thread's own run delivers to — deadlocks even when it belongs to another subscription.

@@ -37,9 +37,26 @@ enum HandlerWaitList {
     buckets[Int((UInt(bitPattern: subscription) >> 4) & 63)]
   }
 
-  /// Sleeps until ``wake(_:)`` is called for `subscription`, unless `mustSleep` — asked under
-  /// the bucket's lock — says the wait is already over.
-  static func sleep(on subscription: ObjectIdentifier, while mustSleep: () -> Bool) {
+  /// The longest the first sleep of a wait lasts, in milliseconds; each later one of the same
+  /// wait may last twice as long as the one before, up to ``longestPause``.
+  static var firstPause: Int { 1 }
+
+  /// The longest any sleep lasts before the sleeper looks again, in milliseconds.
+  static var longestPause: Int { 16 }
+
+  /// The limit of the sleep after one limited to `pause` milliseconds.
+  static func pause(after pause: Int) -> Int { min(pause * 2, longestPause) }
+
+  /// Sleeps until ``wake(_:)`` is called for `subscription`, or for `pause` milliseconds, unless
+  /// `mustSleep` — asked under the bucket's lock — says the wait is already over.
+  ///
+  /// The limit is what finds a handler that returned without waking the sleeper: its thread
+  /// clears the announcement with a load and a store (``HandlerFence/leave(_:setting:)``), so a
+  /// sleeper bit added between the two is overwritten unseen. The caller looks again when this
+  /// returns, however it was woken.
+  static func sleep(
+    on subscription: ObjectIdentifier, atMost pause: Int, while mustSleep: () -> Bool
+  ) {
     let bucket = bucket(for: subscription)
     let wakeUp: DispatchSemaphore? = bucket.lock.withLock {
       guard mustSleep() else { return nil }
@@ -47,7 +64,12 @@ enum HandlerWaitList {
       bucket.sleepers.append(Sleeper(subscription: subscription, wakeUp: wakeUp))
       return wakeUp
     }
-    wakeUp?.wait()
+    guard let wakeUp else { return }
+    if wakeUp.wait(timeout: .now() + .milliseconds(pause)) == .timedOut {
+      // Leave the list; a wake-up that took this sleeper off it in the meantime signalled a
+      // semaphore that nothing waits on any more.
+      bucket.lock.withLock { bucket.sleepers.removeAll { $0.wakeUp === wakeUp } }
+    }
   }
 
   /// Wakes every `dispose()` asleep on `subscription`.

@@ -78,6 +78,50 @@ struct HandlerFenceConcurrencyTests {
     #expect(announcement() == (running == .value ? 0 : HandlerFence.finished))
   }
 
+  /// The handler's thread clears its announcement with a load and a store: a mark added between
+  /// the two is overwritten without a wake-up. The test's hand makes that happen — it clears the
+  /// announcement of a handler that is still blocked, as that store would, once the disposing
+  /// thread sleeps — and the sleep must end at its time limit, not wait for a wake-up that never
+  /// comes (without the limit, this test hangs).
+  @Test("a dispose() whose mark is overwritten without a wake-up returns at its time limit")
+  func overwrittenMarkEndsAtTheTimeLimit() async {
+    let subject = Subject<Int, Never>()
+    let entered = Atomic<Bool>(false)
+    let release = DispatchSemaphore(value: 0)
+    let sink =
+      subject.subscribe(next: { _ in
+        entered.store(true, ordering: .releasing)
+        release.wait()
+      }) as! NextHandlerScope<Int, Never>
+    let disposeReturned = Atomic<Bool>(false)
+    let sawSleeper = Atomic<Bool>(false)
+    await onThreads(3) { thread in
+      switch thread {
+      case 0:
+        subject.sendNext(1)
+      case 1:
+        while !entered.load(ordering: .acquiring) { sched_yield() }
+        sink.dispose()
+        disposeReturned.store(true, ordering: .releasing)
+      default:
+        while !entered.load(ordering: .acquiring) { sched_yield() }
+        while sink.fence.running.load(ordering: .acquiring) & HandlerFence.sleeperBit == 0 {
+          sched_yield()
+        }
+        sawSleeper.store(true, ordering: .relaxed)
+        // What the handler's store does when its load came before the mark: no wake-up.
+        sink.fence.running.store(0, ordering: .releasing)
+        while !disposeReturned.load(ordering: .acquiring) { sched_yield() }
+        release.signal()
+      }
+    }
+    let slept = sawSleeper.load(ordering: .relaxed)
+    let returned = disposeReturned.load(ordering: .acquiring)
+    #expect(slept)
+    #expect(returned)
+    #expect(sink.fence.running.load(ordering: .acquiring) == 0)
+  }
+
   /// A `dispose()` from inside the subscription's own handler returns at once, on either path.
   @Test(
     "a dispose() from the subscription's own handler returns at once",
