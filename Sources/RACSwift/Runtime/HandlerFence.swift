@@ -91,8 +91,8 @@ struct HandlerFence: ~Copyable, Sendable {
 
   /// Clears the announcement (to `value`), waking a `dispose()` that sleeps waiting for it.
   ///
-  /// A load and a store, not an exchange: a read-modify-write would order everything before it,
-  /// at the cost of a locked instruction per handler. A `dispose()` that adds ``sleeperBit``
+  /// A load and a store, not an exchange: an exchange would see a mark added at any moment, at
+  /// the cost of a locked instruction per handler. A `dispose()` that adds ``sleeperBit``
   /// between the two is not woken here; it wakes at the end of its timed sleep
   /// (``HandlerWaitList/sleep(on:atMost:while:)``) and finds the handler gone.
   @inlinable @inline(__always)
