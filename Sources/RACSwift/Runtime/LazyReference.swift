@@ -82,6 +82,8 @@ struct LazyReference<Instance: AnyObject>: ~Copyable, Sendable {
   func bitsStoringIfEmpty(_ make: () -> Instance) -> UInt {
     let current = owned.storage.load(ordering: .acquiring)
     if current != 0 { return current }
+    // Lock discipline: this retain is the word's own reference, handed to the word by the
+    // compare-and-exchange below; if another thread stored first, it is given back at once.
     let instance = Unmanaged.passRetained(make())
     let bits = UInt(bitPattern: instance.toOpaque())
     let (exchanged, original) = owned.storage.compareExchange(
